@@ -1,0 +1,69 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The contract between the local service's HTTP server and the service modules (search,
+ * mobile) that it hosts on one port.
+ */
+
+/** A request that passed size limits and SigV4 verification. */
+export interface LocalRequest {
+  method: string;
+  /** The raw path as received, without the query string. */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The region of the request's credential scope (or the presigned URL's). */
+  region: string;
+  /** The account id that ARNs are built with. */
+  accountId: string;
+  /** The access key that signed the request. */
+  accessKey: string;
+  /** The id returned in `x-amzn-RequestId`. */
+  requestId: string;
+}
+
+/** What a service module answers; a JSON body is given as a plain value. */
+export interface LocalResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** A Buffer is sent as is; anything else is sent as JSON. */
+  body?: Buffer | string | unknown;
+}
+
+/** One step of a module's schema, applied once in order and recorded. */
+export interface Migration {
+  version: number;
+  up(db: Database.Database): void;
+}
+
+/** Everything a module may use while it serves a request. */
+export interface LocalContext {
+  db: Database.Database;
+  dataDir: string;
+  s3Dir: string;
+  accountId: string;
+  /** The base URL the service is reachable at, e.g. `http://127.0.0.1:4599`. */
+  endpoint: string;
+  /** Seconds a created index (and other resources) stays CREATING. */
+  createDelay: number;
+  /** The current time; injectable for tests. */
+  now(): Date;
+  /** The credentials the server accepts: access key → secret. */
+  credentials: ReadonlyMap<string, string>;
+}
+
+/** A service hosted by the local server. */
+export interface LocalServiceModule {
+  /** A short name used for its schema namespace, e.g. `search`. */
+  name: string;
+  /** The SigV4 signing names whose requests this module serves. */
+  signingNames: string[];
+  /** Whether this module serves a request (routing by X-Amz-Target, path…), checked in order. */
+  matches(method: string, path: string, headers: Record<string, string>): boolean;
+  migrations: Migration[];
+  handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
+  /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
+  tick?(context: LocalContext): void;
+}
