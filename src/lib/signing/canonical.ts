@@ -1,0 +1,155 @@
+/**
+ * The canonical forms of SigV4: URI, query string, headers and the canonical request itself.
+ * Pure functions shared by the signer and the local service's verifier.
+ */
+
+/** Percent-encodings of every byte value, with the RFC 3986 unreserved characters kept as is. */
+const BYTE_ENCODINGS: string[] = Array.from({ length: 256 }, (_, byte) => {
+  const char = String.fromCharCode(byte);
+  return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+});
+
+/**
+ * Percent-encodes the UTF-8 bytes of `value` as SigV4 requires (RFC 3986: everything but
+ * `A-Z a-z 0-9 - . _ ~` is encoded, with upper-case hex). With `keepSlash`, `/` is kept.
+ */
+export function uriEncode(value: string, keepSlash = false): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    out += keepSlash && byte === 0x2f ? '/' : BYTE_ENCODINGS[byte];
+  }
+  return out;
+}
+
+/**
+ * Removes `.` and `..` segments and collapses repeated slashes, keeping a leading slash and a
+ * trailing one (when any segment remains); an empty path is `/`. Same result as botocore's
+ * `normalize_url_path`.
+ */
+export function normalizePath(path: string): string {
+  if (path === '') return '/';
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const first = path.startsWith('/') ? '/' : '';
+  const last = path.endsWith('/') && segments.length > 0 ? '/' : '';
+  return first + segments.join('/') + last;
+}
+
+/** How the canonical URI is derived from the request path. */
+export interface CanonicalUriOptions {
+  /** Remove dot segments and duplicate slashes (off for S3-style signing). */
+  normalizePath: boolean;
+  /** Percent-encode the (already encoded) path once more (off for S3-style signing). */
+  uriEscapePath: boolean;
+}
+
+/** The canonical URI of a path as sent on the wire. */
+export function canonicalUri(path: string, options: CanonicalUriOptions): string {
+  const normalized = options.normalizePath ? normalizePath(path) : path === '' ? '/' : path;
+  return options.uriEscapePath ? uriEncode(normalized, true) : normalized;
+}
+
+/** Decoded query parameters, as a record (an array value repeats the key) or as pairs. */
+export type QueryParams = Record<string, string | string[]> | Iterable<readonly [string, string]>;
+
+/** The query parameters as decoded `[key, value]` pairs, in their given order. */
+export function queryPairs(query: QueryParams): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  if (Symbol.iterator in query) {
+    for (const [key, value] of query as Iterable<readonly [string, string]>) pairs.push([key, value]);
+    return pairs;
+  }
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, item]);
+  }
+  return pairs;
+}
+
+/** Percent-decodes `value`; a malformed escape leaves the value as it is. `+` stays a plus. */
+function percentDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Splits a raw query string (without `?`) into decoded `[key, value]` pairs; a parameter
+ * without `=` has the value `''`.
+ */
+export function parseQueryString(raw: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const part of raw.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? '' : part.slice(eq + 1);
+    pairs.push([percentDecode(key), percentDecode(value)]);
+  }
+  return pairs;
+}
+
+/**
+ * The canonical query string: every `key=value` RFC 3986-encoded, sorted by encoded key and then
+ * by encoded value (repeated keys stay), joined with `&`. Keys in `exclude` are left out.
+ */
+export function canonicalQuery(query: QueryParams, exclude: ReadonlySet<string> = new Set()): string {
+  const encoded: Array<[string, string]> = [];
+  for (const [key, value] of queryPairs(query)) {
+    if (!exclude.has(key)) encoded.push([uriEncode(key), uriEncode(value)]);
+  }
+  encoded.sort(([k1, v1], [k2, v2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : v1 < v2 ? -1 : v1 > v2 ? 1 : 0));
+  return encoded.map(([key, value]) => `${key}=${value}`).join('&');
+}
+
+/** A header value in canonical form: trimmed, with every run of whitespace folded to one space. */
+export function canonicalHeaderValue(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+/** The `SignedHeaders` list of a set of header names: lower-cased, sorted, joined with `;`. */
+export function signedHeaderList(names: Iterable<string>): string {
+  return [...new Set([...names].map((name) => name.toLowerCase()))].sort().join(';');
+}
+
+/** The parts a canonical request is made of. */
+export interface CanonicalRequestParts {
+  /** The HTTP method, e.g. `POST`. */
+  method: string;
+  /** The canonical URI (see {@link canonicalUri}). */
+  uri: string;
+  /** The canonical query string (see {@link canonicalQuery}). */
+  query: string;
+  /** The signed headers only: name → value (any case; values are canonicalised here). */
+  headers: Record<string, string>;
+  /** The hex SHA-256 of the payload, or a constant such as `UNSIGNED-PAYLOAD`. */
+  payloadHash: string;
+}
+
+/**
+ * The SigV4 canonical request: method, URI, query, the sorted `name:value` header lines, a blank
+ * line, the signed header list and the payload hash, joined with newlines.
+ */
+export function canonicalRequest(parts: CanonicalRequestParts): string {
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(parts.headers)) {
+    const lower = name.toLowerCase();
+    const canonical = canonicalHeaderValue(value);
+    const previous = values.get(lower);
+    values.set(lower, previous === undefined ? canonical : `${previous},${canonical}`);
+  }
+  const names = [...values.keys()].sort();
+  return [
+    parts.method.toUpperCase(),
+    parts.uri,
+    parts.query,
+    names.map((name) => `${name}:${values.get(name)}`).join('\n') + '\n',
+    names.join(';'),
+    parts.payloadHash,
+  ].join('\n');
+}

@@ -1,0 +1,89 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/** The SigV4 algorithm name. */
+export const ALGORITHM = 'AWS4-HMAC-SHA256';
+
+/** The payload hash used when the payload is not signed. */
+export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+
+/** The longest validity of a presigned request, in seconds: seven days. */
+export const MAX_PRESIGN_EXPIRES = 604800;
+
+/** The last element of every SigV4 credential scope. */
+export const SCOPE_TERMINATOR = 'aws4_request';
+
+/** The lower-case hex SHA-256 of `data` (a string is hashed as UTF-8). */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function hmac(key: Uint8Array | string, data: string): Buffer {
+  return createHmac('sha256', key).update(data, 'utf8').digest();
+}
+
+/** The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. */
+export function formatAmzDate(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** Parses a `YYYYMMDDTHHMMSSZ` time stamp; `undefined` when `value` is not one. */
+export function parseAmzDate(value: string): Date | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return formatAmzDate(date) === value ? date : undefined;
+}
+
+/** The credential scope `YYYYMMDD/region/service/aws4_request`. */
+export function credentialScope(yyyymmdd: string, region: string, service: string): string {
+  return `${yyyymmdd}/${region}/${service}/${SCOPE_TERMINATOR}`;
+}
+
+/** The string to sign: algorithm, time stamp, credential scope and the hash of the canonical request. */
+export function stringToSign(amzDate: string, scope: string, canonicalRequestText: string): string {
+  return [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequestText)].join('\n');
+}
+
+/** The SigV4 signing key: the HMAC chain over date, region, service and `aws4_request`. */
+export function deriveSigningKey(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
+  const dateKey = hmac(`AWS4${secret}`, yyyymmdd);
+  const regionKey = hmac(dateKey, region);
+  const serviceKey = hmac(regionKey, service);
+  return hmac(serviceKey, SCOPE_TERMINATOR);
+}
+
+/** The hex signature of a string to sign with a signing key. */
+export function signatureHex(signingKey: Uint8Array, stringToSignText: string): string {
+  return createHmac('sha256', signingKey).update(stringToSignText, 'utf8').digest('hex');
+}
+
+/**
+ * A small bounded cache of signing keys per (secret, date, region, service). The secret is
+ * never a key of the cache: entries are keyed on its SHA-256. The oldest entry goes first.
+ */
+export class SigningKeyCache {
+  private readonly entries = new Map<string, Buffer>();
+
+  /** @param capacity How many keys are kept. */
+  constructor(private readonly capacity = 50) {}
+
+  /** The signing key for these inputs, derived once and then served from the cache. */
+  get(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
+    const id = `${sha256Hex(secret)}\n${yyyymmdd}\n${region}\n${service}`;
+    const cached = this.entries.get(id);
+    if (cached) return cached;
+    const key = deriveSigningKey(secret, yyyymmdd, region, service);
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(id, key);
+    return key;
+  }
+
+  /** How many keys are cached. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
