@@ -1,0 +1,117 @@
+import { ServiceModel } from '../model/service-model.js';
+import type { Credentials } from '../credentials/types.js';
+import type { Signer } from '../signing/types.js';
+import { ARGUMENTS, type ArgumentDefinition } from './arguments.js';
+import { Command } from './command.js';
+import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { HandlerList } from './handler-list.js';
+import { installDefaultMiddleware } from './default-middleware.js';
+import { resolveClientConfig, type ClientConfig, type ClientOptions } from './resolve-config.js';
+import type { Result } from './result.js';
+import type { ServiceDefinition } from './service-definition.js';
+import { createTerminal } from './terminal.js';
+import { installOperationMethods } from './operation-methods.js';
+
+/** A promise of credentials (null when anonymous). */
+export type CredentialsPromise = Promise<Credentials | null>;
+
+/**
+ * The generic client: options, model, handler list and the generic methods of the seed. The
+ * service clients (SearchClient, MobileClient) are this class with a service definition; any
+ * other service can be used through `api_provider` with `new Client(args, definition)`.
+ */
+export class Client {
+  /** The resolved configuration. */
+  protected readonly config: ClientConfig;
+  /** The loaded service model. */
+  protected readonly model: ServiceModel;
+  private readonly handlerList: HandlerList;
+
+  /**
+   * Creates a client. Throws InvalidArgumentException for a missing region or version, an
+   * unknown version or service, or an invalid option value, naming the option.
+   */
+  constructor(args: ClientOptions, definition: ServiceDefinition) {
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      throw new InvalidArgumentException('The client options must be an object', {});
+    }
+    this.config = resolveClientConfig(args, definition);
+    this.model = new ServiceModel(this.config.api as never);
+    this.handlerList = new HandlerList(createTerminal(this.config, this.model));
+    installDefaultMiddleware(this.handlerList, this.config, this.model);
+    installOperationMethods(this, this.model);
+  }
+
+  /** The seed's options, with type, whether required, default and a one-line description. */
+  static getArguments(): ArgumentDefinition[] {
+    return ARGUMENTS.map((argument) => ({ ...argument }));
+  }
+
+  /**
+   * Deprecated: use `new` instead. Creates a client of this class from `config`.
+   * @deprecated since the seed; emits a DeprecationWarning.
+   */
+  static factory<T extends Client>(this: new (args: ClientOptions) => T, config: ClientOptions = {} as ClientOptions): T {
+    process.emitWarning(`${this.name}.factory() is deprecated; use new ${this.name}(config) instead`, {
+      type: 'DeprecationWarning',
+      code: 'NIMBUS_FACTORY',
+    });
+    return new this(config);
+  }
+
+  /** The value of one configuration option, or all of them (a copy) when `option` is null. */
+  getConfig(option: string | null = null): unknown {
+    if (option === null) return { ...this.config };
+    if (!(option in this.config)) {
+      throw new InvalidArgumentException(`Unknown configuration option "${option}"`, { option });
+    }
+    return this.config[option as keyof ClientConfig];
+  }
+
+  /** The credentials requests are signed with (null when anonymous). */
+  getCredentials(): CredentialsPromise {
+    return this.config.credentials ? this.config.credentials() : Promise.resolve(null);
+  }
+
+  /** The base URL of the service. */
+  getEndpoint(): URL {
+    return new URL(this.config.endpoint.href);
+  }
+
+  /** The region requests are sent to. */
+  getRegion(): string {
+    return this.config.region;
+  }
+
+  /** The handler list: add, remove or replace middleware by name, or change the terminal handler. */
+  getHandlerList(): HandlerList {
+    return this.handlerList;
+  }
+
+  /** The signature provider: (version, service, region) → signer or null. */
+  getSignatureProvider(): (version: string, service: string, region: string) => Signer | null {
+    return this.config.signature_provider;
+  }
+
+  /** The service description. */
+  getApi(): ServiceModel {
+    return this.model;
+  }
+
+  /** A command for an operation (`CreateIndex` or `createIndex`). */
+  getCommand(name: string, args: Record<string, unknown> = {}): Command {
+    const operation = this.model.operation(name);
+    if (!operation) {
+      throw new InvalidArgumentException(`The ${this.model.metadata.serviceId ?? 'service'} API has no operation "${name}"`, { operation: name });
+    }
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      throw new InvalidArgumentException(`The arguments of ${operation.name} must be an object`, { operation: operation.name });
+    }
+    return new Command(operation, { ...args });
+  }
+
+  /** Runs a command through the handler list; resolves to the result or rejects with the error. */
+  executeAsync(command: Command): Promise<Result> {
+    return this.handlerList.resolve()(command);
+  }
+}

@@ -1,0 +1,24 @@
+import { NimbusError } from './nimbus-error.js';
+
+/**
+ * The request never got a complete HTTP response: refused or reset connection, DNS failure,
+ * TLS failure, or a timeout. Retry modes recognise it as transient.
+ */
+export class ConnectionError extends NimbusError {
+  override name = 'ConnectionError';
+  /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_CONNECT_TIMEOUT`. */
+  readonly code: string;
+  /** True when a connect or response timeout expired. */
+  readonly timeout: boolean;
+
+  constructor(message: string, details: { code: string; timeout?: boolean; cause?: unknown }) {
+    super(message, { cause: details.cause });
+    this.code = details.code;
+    this.timeout = details.timeout ?? false;
+  }
+}
+
+/** True when `error` is a {@link ConnectionError}. */
+export function isConnectionError(error: unknown): error is ConnectionError {
+  return error instanceof ConnectionError;
+}

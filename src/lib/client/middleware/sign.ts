@@ -1,0 +1,28 @@
+import type { CredentialProvider } from '../../credentials/types.js';
+import type { SignatureProvider } from '../../signing/types.js';
+import { resolveSigner } from '../../signing/signature-provider.js';
+import type { Middleware } from '../handler-list.js';
+
+/** What the sign step needs from the client's configuration. */
+export interface SignOptions {
+  credentials: CredentialProvider | null;
+  signatureProvider: SignatureProvider;
+  signatureVersion: string;
+  region: string;
+  signingName: string;
+}
+
+/**
+ * Signs every attempt again (it sits after the retry middleware): resolves the credentials
+ * (memoized, refreshed before they expire), picks the signer for the operation's signature
+ * version (the model's per-operation version wins over the client's) and signs.
+ */
+export function signMiddleware(options: SignOptions): Middleware {
+  return (next) => async (command, request) => {
+    if (!request) return next(command, request);
+    const version = command.operation.signatureVersion ?? options.signatureVersion;
+    const credentials = version === 'anonymous' || !options.credentials ? null : await options.credentials();
+    const signer = resolveSigner(options.signatureProvider, version, options.signingName, options.region);
+    return next(command, signer.sign(request, credentials, { region: options.region, service: options.signingName }));
+  };
+}

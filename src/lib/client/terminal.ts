@@ -1,0 +1,43 @@
+import type { ServiceModel } from '../model/service-model.js';
+import type { HttpRequest, HttpResponse } from '../http/types.js';
+import { requestUrl } from '../http/uri-encode.js';
+import { protocolFor } from '../protocols/index.js';
+import type { Command } from './command.js';
+import { ServiceException } from './errors/service-exception.js';
+import type { Handler } from './handler-list.js';
+import type { ClientConfig } from './resolve-config.js';
+import type { ResponseMetadata } from './result.js';
+
+/** The metadata of one HTTP exchange; retry middleware later fills attempts and delays. */
+export function responseMetadata(request: HttpRequest, response: HttpResponse): ResponseMetadata {
+  return {
+    statusCode: response.statusCode,
+    requestId: response.headers['x-amzn-requestid'] ?? response.headers['x-amz-request-id'],
+    effectiveUri: requestUrl(request),
+    headers: response.headers,
+    attempts: 1,
+    totalRetryDelay: 0,
+  };
+}
+
+/**
+ * The terminal handler: sends the request with `http_handler` (or the undici handler), then
+ * parses the response into a result, or throws a ServiceException for an error status. A user's
+ * `handler` option replaces all of this (unless `http_handler` is set, which wins).
+ */
+export function createTerminal(config: ClientConfig, model: ServiceModel): Handler {
+  if (!config.http_handler && config.handler) return config.handler;
+  const send = config.http_handler ?? config.defaultHttpHandler;
+  const protocol = protocolFor(model);
+  return async (command: Command, request?: HttpRequest) => {
+    if (!request) throw new TypeError(`No HTTP request was built for ${command.name}: the "serialize" middleware is missing`);
+    const response = await send(request);
+    const $metadata = responseMetadata(request, response);
+    if (response.statusCode >= 300) {
+      const details = protocol.parseError(command.operation, response);
+      throw new ServiceException({ ...details, $metadata, requestId: details.requestId ?? $metadata.requestId });
+    }
+    const output = protocol.parseResponse(command.operation, response);
+    return Object.assign(output, { $metadata });
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * nimbus's client library: clients for the enterprise search service and the mobile project
+ * service, the generic client they are built on, and the library's errors.
+ *
+ * @packageDocumentation
+ */
+export { SearchClient, SEARCH_SERVICE } from './services/search/search-client.js';
+export { MobileClient, MOBILE_SERVICE } from './services/mobile/mobile-client.js';
+export { Client } from './client/client.js';
+export type { ClientOptions, ClientConfig } from './client/resolve-config.js';
+export type { ServiceDefinition } from './client/service-definition.js';
+export { Command } from './client/command.js';
+export { HandlerList, STEPS } from './client/handler-list.js';
+export type { Handler, Middleware, Step, PlacementOptions } from './client/handler-list.js';
+export type { Result, ResponseMetadata, TransferStats, MetadataBearer } from './client/result.js';
+export type { ArgumentDefinition } from './client/arguments.js';
+export type { ApiProvider, ApiDataType } from './client/api-provider.js';
+export type { EndpointProvider } from './client/endpoint.js';
+export { NimbusError, isNimbusError } from './client/errors/nimbus-error.js';
+export { ServiceException, isServiceException } from './client/errors/service-exception.js';
+export { InvalidArgumentException, isInvalidArgumentException } from './client/errors/invalid-argument-exception.js';
+export { ConnectionError, isConnectionError } from './client/errors/connection-error.js';
+export type { HttpRequest, HttpResponse } from './http/types.js';
+export type { HttpHandler } from './http/undici-handler.js';
+export type { HttpOptions } from './http/http-options.js';
+export type { Credentials, CredentialProvider } from './credentials/types.js';
+export type { Signer, SigningContext, SignatureProvider } from './signing/types.js';
+export type * from './services/search/types.js';
+export type * from './services/mobile/types.js';
