@@ -1,0 +1,31 @@
+import { ConfigurationError } from '../config/configuration-error.js';
+import type { Env } from '../config/types.js';
+import type { CredentialProvider, Credentials } from './types.js';
+
+/**
+ * Credentials from `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, with `AWS_SESSION_TOKEN` and
+ * `AWS_CREDENTIAL_EXPIRATION` (an ISO 8601 time) when set; null when neither key is set (empty
+ * counts as unset). The variables are read on each call.
+ * @throws ConfigurationError (from the provider) when only one of the two keys is set or the
+ *   expiration is not a valid time.
+ */
+export function fromEnv(env: Env): CredentialProvider {
+  return async () => {
+    const key = env.AWS_ACCESS_KEY_ID;
+    const secret = env.AWS_SECRET_ACCESS_KEY;
+    if (!key && !secret) return null;
+    if (!key) throw new ConfigurationError('AWS_SECRET_ACCESS_KEY is set but AWS_ACCESS_KEY_ID is not');
+    if (!secret) throw new ConfigurationError('AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not');
+    const credentials: Credentials = { key, secret };
+    if (env.AWS_SESSION_TOKEN) credentials.token = env.AWS_SESSION_TOKEN;
+    const expiration = env.AWS_CREDENTIAL_EXPIRATION;
+    if (expiration) {
+      const expires = new Date(expiration);
+      if (Number.isNaN(expires.getTime())) {
+        throw new ConfigurationError(`AWS_CREDENTIAL_EXPIRATION "${expiration}" is not a valid ISO 8601 time`);
+      }
+      credentials.expires = expires;
+    }
+    return credentials;
+  };
+}

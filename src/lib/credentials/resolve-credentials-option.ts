@@ -1,0 +1,42 @@
+import { ConfigurationError } from '../config/configuration-error.js';
+import { resolveProfileName } from '../config/profile.js';
+import { chain } from './chain.js';
+import { defaultProvider, profileProviders, type DefaultProviderOptions } from './default-provider.js';
+import { fromFunction, type CredentialsFunction } from './from-function.js';
+import { fromStatic } from './from-static.js';
+import { memoize } from './memoize.js';
+import type { CredentialProvider, Credentials } from './types.js';
+
+/**
+ * Turns the seed's `credentials` option into a provider, or null for anonymous requests:
+ * - when the `profile` option is set, `credentials` is ignored (the seed's rule) and the
+ *   profile's sources are used: shared credentials file, shared config file, `credential_process`
+ *   (memoized; environment keys are not consulted);
+ * - `undefined` → {@link defaultProvider};
+ * - `false` → null (anonymous);
+ * - a function → {@link fromFunction} (called on every request; it may cache itself);
+ * - an object `{ key, secret, token? }` → {@link fromStatic}.
+ * @param context - the client's `profile`, `use_aws_shared_config_files` (as `useSharedFiles`), env and home.
+ * @throws ConfigurationError naming the option (`credentials` or `profile`) for an invalid
+ *   value, or a `profile` option together with `useSharedFiles: false`.
+ */
+export function resolveCredentialsOption(option: unknown, context: DefaultProviderOptions): CredentialProvider | null {
+  if (context.profile !== undefined) {
+    const profile = resolveProfileName(context);
+    if (context.useSharedFiles === false) {
+      throw new ConfigurationError(
+        'The profile option needs the shared config files, but use_aws_shared_config_files is false',
+        { option: 'profile' },
+      );
+    }
+    return memoize(chain(...profileProviders(profile, context)));
+  }
+  if (option === undefined) return defaultProvider(context);
+  if (option === false) return null;
+  if (typeof option === 'function') return fromFunction(option as CredentialsFunction);
+  if (typeof option === 'object' && option !== null && !Array.isArray(option)) return fromStatic(option as Credentials);
+  throw new ConfigurationError(
+    'The credentials option must be an object with key and secret (and optional token), false, or a function',
+    { option: 'credentials' },
+  );
+}
