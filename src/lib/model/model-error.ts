@@ -1,0 +1,9 @@
+/** A service model that cannot be used: a missing shape, an unknown protocol, a malformed document. */
+export class ModelError extends Error {
+  override readonly name = 'ModelError';
+}
+
+/** True when `error` is a {@link ModelError}. */
+export function isModelError(error: unknown): error is ModelError {
+  return error instanceof ModelError;
+}

@@ -1,0 +1,111 @@
+import type { Member, Shape } from '../model/shape.js';
+import { fromBase64 } from './encoding.js';
+import { toDate } from './timestamps.js';
+
+/**
+ * Compiled JSON readers: one function per shape that turns parsed JSON into output values,
+ * built once and cached on the shape. Structures keep only modeled members (by wire name,
+ * returned under the member name), timestamps become `Date`s, blobs `Buffer`s.
+ */
+export type JsonReader = (value: unknown) => unknown;
+
+interface Field {
+  readonly name: string;
+  readonly read: JsonReader;
+}
+
+const READER = Symbol('json-reader');
+const identity: JsonReader = (value) => value;
+
+const readTimestamp: JsonReader = (value) => toDate(value, true) ?? value;
+const readBlob: JsonReader = (value) => (typeof value === 'string' ? fromBase64(value) : value);
+const readFloat: JsonReader = (value) => {
+  if (value === 'NaN') return Number.NaN;
+  if (value === 'Infinity') return Number.POSITIVE_INFINITY;
+  if (value === '-Infinity') return Number.NEGATIVE_INFINITY;
+  return value;
+};
+
+/** The reader for values of a shape. */
+export function shapeReader(shape: Shape): JsonReader {
+  return shape.memo(READER, () => buildReader(shape));
+}
+
+/**
+ * A reader for a structure that keeps only the members `keep` accepts (REST body members);
+ * not cached: callers cache it in their per-operation plan.
+ */
+export function structureReader(shape: Shape, keep: (member: Member) => boolean = () => true): (value: unknown) => Record<string, unknown> {
+  let fields: Map<string, Field> | undefined;
+  return (value) => {
+    const out: Record<string, unknown> = {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+    fields ??= buildFields(shape, keep);
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined || item === null) continue;
+      const field = fields.get(key);
+      if (field !== undefined) out[field.name] = field.read(item);
+    }
+    return out;
+  };
+}
+
+function buildFields(shape: Shape, keep: (member: Member) => boolean): Map<string, Field> {
+  const fields = new Map<string, Field>();
+  for (const member of shape.members.values()) {
+    if (keep(member)) fields.set(member.wireName, { name: member.name, read: shapeReader(member.shape) });
+  }
+  return fields;
+}
+
+function buildReader(shape: Shape): JsonReader {
+  switch (shape.type) {
+    case 'structure':
+      return shape.isDocument ? identity : structureReader(shape);
+    case 'list':
+      return listReader(shape);
+    case 'map':
+      return mapReader(shape);
+    case 'timestamp':
+      return readTimestamp;
+    case 'blob':
+      return readBlob;
+    case 'float':
+    case 'double':
+      return readFloat;
+    default:
+      return identity;
+  }
+}
+
+function listReader(shape: Shape): JsonReader {
+  let read: JsonReader | undefined;
+  return (value) => {
+    if (!Array.isArray(value)) return value;
+    read ??= shape.member ? shapeReader(shape.member.shape) : identity;
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out[i] = item === null || item === undefined ? null : read(item);
+    }
+    return out;
+  };
+}
+
+function mapReader(shape: Shape): JsonReader {
+  let read: JsonReader | undefined;
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    read ??= shape.value ? shapeReader(shape.value.shape) : identity;
+    const out: Record<string, unknown> = {};
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      const parsed = item === null || item === undefined ? null : read(item);
+      // A key named "__proto__" must become an own property, not the object's prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: parsed, enumerable: true, writable: true, configurable: true });
+      else out[key] = parsed;
+    }
+    return out;
+  };
+}
