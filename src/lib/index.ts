@@ -27,3 +27,7 @@ export type { Credentials, CredentialProvider } from './credentials/types.js';
 export type { Signer, SigningContext, SignatureProvider } from './signing/types.js';
 export type * from './services/search/types.js';
 export type * from './services/mobile/types.js';
+export { RetryConfiguration } from './retry/retry-configuration.js';
+export type { RetryMode, RetryHooks } from './retry/retry-configuration.js';
+export { readRetryContext } from './client/middleware/retry.js';
+export type { AttemptRecord, RetrySummary } from './client/middleware/retry.js';
