@@ -1,3 +1,4 @@
+import type { ResponseMetadata } from '../result.js';
 import { NimbusError } from './nimbus-error.js';
 
 /**
@@ -10,6 +11,8 @@ export class ConnectionError extends NimbusError {
   readonly code: string;
   /** True when a connect or response timeout expired. */
   readonly timeout: boolean;
+  /** Set once the call gave up: how many attempts were made and how long was slept between them. */
+  $metadata?: ResponseMetadata;
 
   constructor(message: string, details: { code: string; timeout?: boolean; cause?: unknown }) {
     super(message, { cause: details.cause });

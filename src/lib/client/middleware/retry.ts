@@ -7,6 +7,7 @@ import { resolveRetryConfig } from '../../retry/retry-config.js';
 import type { RetryMode } from '../../retry/retry-configuration.js';
 import type { RetryStopReason, RetryStrategy } from '../../retry/retry-strategy.js';
 import type { Command } from '../command.js';
+import { ConnectionError } from '../errors/connection-error.js';
 import { ServiceException } from '../errors/service-exception.js';
 import type { Middleware } from '../handler-list.js';
 import type { Result } from '../result.js';
@@ -118,6 +119,8 @@ export function retryMiddlewareFor(strategy: RetryStrategy, clock: () => number,
           if (error instanceof ServiceException && error.$metadata) {
             error.$metadata.attempts = attempt;
             error.$metadata.totalRetryDelay = summary.totalRetryDelay;
+          } else if (error instanceof ConnectionError) {
+            error.$metadata = { headers: {}, attempts: attempt, totalRetryDelay: summary.totalRetryDelay };
           }
           throw error;
         }
