@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
+import { BUNDLES, bundleDetails, PLATFORMS, type Bundle, type Platform } from './bundle-catalogue.js';
+import type { ConfigSource } from './bundle-config.js';
+import { DownloadStore } from './download-store.js';
+import { bundlePath, presignedDownloadUrl } from './download-urls.js';
+import { DOWNLOAD_URL_SECONDS } from './limits.js';
+import { badRequest, notFound } from './mobile-error.js';
+import { findProject, ok } from './project-operations.js';
+import { ProjectStore } from './project-store.js';
+import { decodeToken, encodeToken, maxResultsParam, optionalParam } from './request-params.js';
+import { buildZip, type ZipFileEntry } from './zip-writer.js';
+
+function findBundle(bundleId: string): Bundle {
+  const bundle = BUNDLES.find((b) => b.bundleId === bundleId);
+  if (bundle === undefined) throw notFound(`bundle ${bundleId} does not exist`);
+  return bundle;
+}
+
+/** DescribeBundle (`params`: the bundle id). */
+export async function describeBundle(_ctx: LocalContext, _req: LocalRequest, params: string[]): Promise<LocalResponse> {
+  return ok({ details: bundleDetails(findBundle(params[0]!)) });
+}
+
+/** ListBundles: the catalogue, paginated with an opaque `nextToken`. */
+export async function listBundles(_ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+  const limit = maxResultsParam(req.query);
+  const after = decodeToken(req.query, 'bundles', (p): p is number => Number.isInteger(p) && (p as number) >= 0);
+  const start = after ?? 0;
+  const page = BUNDLES.slice(start, start + limit);
+  const next = start + page.length;
+  return ok({
+    bundleList: page.map(bundleDetails),
+    ...(next < BUNDLES.length ? { nextToken: encodeToken('bundles', next) } : {}),
+  });
+}
+
+/**
+ * ExportBundle (`params`: the bundle id): builds the bundle's zip for `platform` (for every
+ * platform of the bundle, one folder each, when none is given), filled with the resources of
+ * `projectId` when given, and returns a download URL valid for an hour.
+ */
+export async function exportBundle(ctx: LocalContext, req: LocalRequest, params: string[]): Promise<LocalResponse> {
+  const bundle = findBundle(params[0]!);
+  const platform = optionalParam(req.query, 'platform');
+  if (platform !== undefined && !(PLATFORMS as readonly string[]).includes(platform)) {
+    throw badRequest(`platform must be one of ${PLATFORMS.join(', ')}, not ${platform}`);
+  }
+  if (platform !== undefined && !(bundle.availablePlatforms as string[]).includes(platform)) {
+    throw badRequest(`bundle ${bundle.bundleId} is available for ${bundle.availablePlatforms.join(', ')}, not ${platform}`);
+  }
+  const projectId = optionalParam(req.query, 'projectId');
+  let source: ConfigSource = { region: req.region, resources: [] };
+  if (projectId !== undefined) {
+    const store = new ProjectStore(ctx.db);
+    const project = findProject(store, req, projectId);
+    source = { projectId, projectName: project.name, region: project.region, resources: store.resources(projectId) };
+  }
+  const files: ZipFileEntry[] =
+    platform !== undefined
+      ? bundle.files(platform as Platform, source)
+      : bundle.availablePlatforms.flatMap((p) =>
+          bundle.files(p, source).map((file) => ({ ...file, name: `${p.toLowerCase()}/${file.name}` })),
+        );
+  const now = ctx.now();
+  const zip = await buildZip(files, now);
+  const downloadId = randomUUID();
+  new DownloadStore(ctx.db).putBundle(
+    {
+      downloadId,
+      accountId: req.accountId,
+      accessKey: req.accessKey,
+      bundleId: bundle.bundleId,
+      fileName: `${bundle.bundleId}${platform ? `-${platform.toLowerCase()}` : ''}.zip`,
+      zip,
+      expiresAt: now.getTime() + DOWNLOAD_URL_SECONDS * 1000,
+    },
+    now.getTime(),
+  );
+  return ok({ downloadUrl: presignedDownloadUrl(ctx, req, bundlePath(downloadId), DOWNLOAD_URL_SECONDS) });
+}

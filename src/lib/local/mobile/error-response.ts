@@ -1,0 +1,26 @@
+import type { LocalResponse } from '../types.js';
+import { isMobileError, MobileError } from './mobile-error.js';
+
+const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
+
+/**
+ * The REST-JSON answer for a failure: the code in `x-amzn-ErrorType` and `__type`, the text in
+ * `message`, `Retry-After` when the error carries one. A database kept busy by another process
+ * is a 503 `ServiceUnavailableException`; any other unexpected failure a 500
+ * `InternalFailureException`.
+ */
+export function errorResponse(error: unknown): LocalResponse {
+  const failure = isMobileError(error) ? error : unexpected(error);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-amzn-errortype': failure.code };
+  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
+  return { status: failure.status, headers, body: { __type: failure.code, message: failure.message } };
+}
+
+function unexpected(error: unknown): MobileError {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && BUSY_CODES.has(code)) {
+    return new MobileError('ServiceUnavailableException', 'the local data store is busy (another process holds it); retry shortly', 1);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new MobileError('InternalFailureException', `the local mobile service failed: ${message}`);
+}

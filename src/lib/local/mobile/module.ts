@@ -1,0 +1,30 @@
+import type { LocalServiceModule } from '../types.js';
+import { MOBILE_SIGNING_NAME } from './download-urls.js';
+import { errorResponse } from './error-response.js';
+import { badRequest } from './mobile-error.js';
+import { mobileMigrations } from './migrations.js';
+import { findRoute, runRoute } from './routes.js';
+import { takeToken } from './throttle.js';
+
+/**
+ * The local mobile service: the 9 operations of the Mobile Hub API (REST-JSON, 2017-07-01)
+ * over the shared SQLite store, and the presigned downloads of the exports it makes.
+ */
+export const mobileModule: LocalServiceModule = {
+  name: 'mobile',
+  signingNames: [MOBILE_SIGNING_NAME],
+  matches(method, path) {
+    return findRoute(method, path) !== undefined;
+  },
+  migrations: mobileMigrations,
+  async handle(ctx, req) {
+    try {
+      takeToken(ctx.db, req.accessKey, ctx.now().getTime());
+      const found = findRoute(req.method, req.path);
+      if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
+      return await runRoute(ctx, req, found);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  },
+};

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
+import { decodeContents } from './contents.js';
+import { DownloadStore } from './download-store.js';
+import { MobileError, badRequest, notFound } from './mobile-error.js';
+import { DATA_RESOURCE_TYPES, projectDetails, projectState } from './project-details.js';
+import { checkImportCapacity, checkName, checkRegion } from './project-rules.js';
+import { ProjectStore, type ProjectCursor, type ProjectRecord } from './project-store.js';
+import { emptyProjectYaml, parseProjectYaml, renderProjectYaml, type ProjectDefinition } from './project-yaml.js';
+import { mapResources } from './resource-mapping.js';
+import { projectPrefix, ResourceNamer } from './resource-names.js';
+import { booleanParam, decodeToken, encodeToken, maxResultsParam, optionalParam, requiredParam } from './request-params.js';
+
+/** The name of a project created without a name anywhere. */
+const DEFAULT_PROJECT_NAME = 'mobile-project';
+
+/** A 200 answer with a JSON body. */
+export function ok(body: unknown): LocalResponse {
+  return { status: 200, headers: { 'content-type': 'application/json' }, body };
+}
+
+/** CreateProject: from nothing, from `contents` (zip or YAML) or from an exported `snapshotId`. */
+export async function createProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+  const snapshotId = optionalParam(req.query, 'snapshotId');
+  if (snapshotId !== undefined && req.body.length > 0) throw badRequest('give contents or snapshotId, not both');
+  let imported: ProjectDefinition | undefined;
+  if (snapshotId !== undefined) {
+    const snapshot = new DownloadStore(ctx.db).snapshot(req.accountId, snapshotId);
+    if (snapshot === undefined) throw notFound(`snapshot ${snapshotId} does not exist`);
+    imported = parseProjectYaml(snapshot.definition);
+  } else if (req.body.length > 0) {
+    imported = await decodeContents(req.body);
+  }
+  const name = checkName(optionalParam(req.query, 'name') ?? imported?.name ?? DEFAULT_PROJECT_NAME);
+  const region = checkRegion(optionalParam(req.query, 'region') ?? imported?.region ?? req.region);
+  const definition = imported ?? parseProjectYaml(emptyProjectYaml(name, region));
+  const projectId = randomUUID();
+  const prefix = projectPrefix(name, projectId);
+  const resources = mapResources(definition, new ResourceNamer(projectId, prefix, region, req.accountId));
+  const now = ctx.now().getTime();
+  const project: ProjectRecord = {
+    projectId,
+    accountId: req.accountId,
+    name,
+    region,
+    prefix,
+    definition: renderProjectYaml(definition, name, region),
+    createdAt: now,
+    updatedAt: now,
+    importUntil: imported === undefined ? 0 : now + ctx.createDelay * 1000,
+  };
+  const store = new ProjectStore(ctx.db);
+  ctx.db
+    .transaction(() => {
+      if (imported !== undefined) checkImportCapacity(store, req.accountId, now);
+      store.insert(project, resources);
+    })
+    .immediate();
+  return ok({ details: projectDetails(project, resources, now) });
+}
+
+/** DescribeProject; with `syncFromResources`, the resources are derived again from the stored definition. */
+export async function describeProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+  const projectId = requiredParam(req.query, 'projectId');
+  const sync = booleanParam(req.query, 'syncFromResources');
+  const store = new ProjectStore(ctx.db);
+  const project = findProject(store, req, projectId);
+  const now = ctx.now().getTime();
+  let resources = store.resources(project.projectId);
+  if (sync) {
+    const derived = mapResources(parseProjectYaml(project.definition), namer(project));
+    if (JSON.stringify(derived) !== JSON.stringify(resources)) {
+      project.updatedAt = Math.max(now, project.updatedAt + 1);
+      store.update(project, derived);
+      resources = derived;
+    }
+  }
+  return ok({ details: projectDetails(project, resources, now) });
+}
+
+/** UpdateProject: new `contents` replace the definition; the resources are derived again. */
+export async function updateProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+  const store = new ProjectStore(ctx.db);
+  const projectId = requiredParam(req.query, 'projectId');
+  const before = findProject(store, req, projectId);
+  if (req.body.length === 0) throw badRequest('contents are required: a zip with mobile-hub-project.yml, or that YAML');
+  checkNotImporting(before, ctx.now().getTime());
+  const definition = await decodeContents(req.body);
+  const project = findProject(store, req, projectId);
+  const now = ctx.now().getTime();
+  checkNotImporting(project, now);
+  if (definition.region !== undefined && definition.region !== project.region) {
+    throw new MobileError(
+      'AccountActionRequiredException',
+      `the contents are for region ${definition.region} but project ${projectId} is in ${project.region}; moving a project between regions needs an account action: export it and create it in ${definition.region}`,
+    );
+  }
+  if (definition.name !== undefined) project.name = checkName(definition.name);
+  const resources = mapResources(definition, namer(project));
+  project.definition = renderProjectYaml(definition, project.name, project.region);
+  project.updatedAt = Math.max(now, project.updatedAt + 1);
+  project.importUntil = now + ctx.createDelay * 1000;
+  ctx.db
+    .transaction(() => {
+      checkImportCapacity(store, req.accountId, now);
+      store.update(project, resources);
+    })
+    .immediate();
+  return ok({ details: projectDetails(project, resources, now) });
+}
+
+/** DeleteProject: data-bearing resources are reported orphaned, the others deleted. */
+export async function deleteProject(ctx: LocalContext, req: LocalRequest, params: string[]): Promise<LocalResponse> {
+  const store = new ProjectStore(ctx.db);
+  const project = findProject(store, req, params[0]!);
+  const resources = store.resources(project.projectId);
+  store.delete(project.projectId);
+  return ok({
+    deletedResources: resources.filter((r) => !DATA_RESOURCE_TYPES.has(r.type)),
+    orphanedResources: resources.filter((r) => DATA_RESOURCE_TYPES.has(r.type)),
+  });
+}
+
+/** ListProjects: the account's projects, oldest first, paginated with an opaque `nextToken`. */
+export async function listProjects(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+  const limit = maxResultsParam(req.query);
+  const after = decodeToken(req.query, 'projects', isCursor);
+  const rows = new ProjectStore(ctx.db).list(req.accountId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return ok({
+    projects: page.map((p) => ({ name: p.name, projectId: p.projectId })),
+    ...(rows.length > limit && last ? { nextToken: encodeToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
+  });
+}
+
+/** A project of the request's account, or a `NotFoundException`. */
+export function findProject(store: ProjectStore, req: LocalRequest, projectId: string): ProjectRecord {
+  const project = store.get(req.accountId, projectId);
+  if (project === undefined) throw notFound(`project ${projectId} does not exist`);
+  return project;
+}
+
+function namer(project: ProjectRecord): ResourceNamer {
+  return new ResourceNamer(project.projectId, project.prefix, project.region, project.accountId);
+}
+
+function checkNotImporting(project: ProjectRecord, now: number): void {
+  if (projectState(project, now) === 'IMPORTING') {
+    throw badRequest(`project ${project.projectId} is still importing; update it once its state is NORMAL`);
+  }
+}
+
+function isCursor(value: unknown): value is ProjectCursor {
+  const cursor = value as ProjectCursor;
+  return typeof value === 'object' && value !== null && Number.isFinite(cursor.createdAt) && typeof cursor.projectId === 'string';
+}
