@@ -25,7 +25,7 @@ export const ARGUMENTS: readonly ArgumentDefinition[] = [
   { name: 'use_aws_shared_config_files', type: 'boolean', required: false, default: 'true', doc: 'When false, ~/.aws/config and ~/.aws/credentials are not read.' },
   { name: 'endpoint', type: 'string', required: false, default: 'derived from the region', doc: 'Full URI of the service, for a custom endpoint such as a local service.' },
   { name: 'endpoint_provider', type: 'function', required: false, default: 'built-in', doc: 'Receives {service, region}; returns null or {endpoint, ...}.' },
-  { name: 'endpoint_discovery', type: 'object|boolean|function', required: false, default: '{enabled: false, cache_limit: 1000}', doc: 'Endpoint discovery for operations that support it: {enabled, cache_limit}.' },
+  { name: 'endpoint_discovery', type: 'object|boolean|function', required: false, default: '{enabled: false, cache_limit: 1000}', doc: 'Endpoint discovery for operations that support it: {enabled, cache_limit}, an EndpointDiscoveryConfiguration, a cache object, or a function returning one.' },
   { name: 'disable_host_prefix_injection', type: 'boolean', required: false, default: 'false', doc: 'When true, host prefixes from the model (and their input labels) are not applied.' },
   { name: 'scheme', type: 'string', required: false, default: 'https', doc: 'URI scheme of the default endpoint: https or http.' },
   { name: 'api_provider', type: 'function', required: false, default: 'built-in', doc: 'Receives (type, service, version) with type api, paginator or waiter; returns the data or null.' },
@@ -37,7 +37,7 @@ export const ARGUMENTS: readonly ArgumentDefinition[] = [
   { name: 'retries', type: 'number|object|RetryConfiguration|function', required: false, default: 'AWS_RETRY_MODE/AWS_MAX_ATTEMPTS, the profile, then legacy with 3 attempts', doc: 'A number selects legacy mode with that many retries; {mode, max_attempts} (or a RetryConfiguration, or a function returning either) selects legacy, standard or adaptive.' },
   { name: 'validate', type: 'boolean', required: false, default: 'true', doc: 'When false, input is sent without client-side validation.' },
   { name: 'idempotency_auto_fill', type: 'boolean|function', required: false, default: 'true', doc: 'Fill absent idempotency tokens with a UUID v4; a function supplies the random bytes.' },
-  { name: 'csm', type: 'object|boolean|function', required: false, default: 'AWS_CSM_* and the profile, else disabled', doc: 'Client-side monitoring over UDP: {enabled, host, port, client_id}.' },
+  { name: 'csm', type: 'object|boolean|function', required: false, default: 'AWS_CSM_* and the profile, else disabled', doc: 'Client-side monitoring over UDP: false, {enabled, host, port, client_id}, a CsmConfiguration, or a function returning one.' },
   { name: 'debug', type: 'boolean|object', required: false, default: 'false', doc: 'true traces every step to stderr; {logfn, stream_size, scrub_auth, http} tunes it.' },
   { name: 'stats', type: 'boolean|object', required: false, default: 'false', doc: 'true adds $metadata.transferStats; {retries, http, timer} tunes it.' },
 ];

@@ -9,6 +9,10 @@ import { createUndiciHandler, type HttpHandler } from '../http/undici-handler.js
 import { defaultSignatureProvider } from '../signing/signature-provider.js';
 import type { SignatureProvider } from '../signing/types.js';
 import { builtInApiProvider, type ApiProvider } from './api-provider.js';
+import { resolveCsmOption, type CsmConfiguration } from './csm/csm-configuration.js';
+import { parseDebugOption, type DebugSettings } from './debug/debug-options.js';
+import { resolveEndpointDiscoveryOption, type EndpointDiscoveryConfiguration } from './discovery/endpoint-discovery-configuration.js';
+import { parseStatsOption, type StatsSettings } from './middleware/stats.js';
 import { defaultEndpoint, parseEndpoint, type EndpointProvider } from './endpoint.js';
 import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
 import type { Handler } from './handler-list.js';
@@ -61,7 +65,8 @@ export interface ClientConfig {
   use_aws_shared_config_files: boolean;
   endpoint: URL;
   endpoint_provider?: EndpointProvider;
-  endpoint_discovery: unknown;
+  /** Endpoint discovery, resolved from the option, the environment and the profile. */
+  endpoint_discovery: EndpointDiscoveryConfiguration;
   disable_host_prefix_injection: boolean;
   scheme: 'https' | 'http';
   api_provider: ApiProvider;
@@ -73,9 +78,12 @@ export interface ClientConfig {
   retries: unknown;
   validate: boolean;
   idempotency_auto_fill: boolean | ((size: number) => Uint8Array);
-  csm: unknown;
-  debug: unknown;
-  stats: unknown;
+  /** Client-side monitoring, resolved from the option, the environment and the profile. */
+  csm: CsmConfiguration;
+  /** The step trace's settings, or null when `debug` is off. */
+  debug: DebugSettings | null;
+  /** Which transfer statistics results carry (all false when `stats` is off). */
+  stats: StatsSettings;
   /** The undici handler built from `http`, used when no `http_handler` is given. */
   defaultHttpHandler: HttpHandler;
   /** The settings of the selected profile in the shared files (empty when they are off). */
@@ -119,15 +127,18 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const http = parseHttpOptions(args.http);
   const idempotency = args.idempotency_auto_fill ?? true;
   if (typeof idempotency !== 'boolean' && typeof idempotency !== 'function') invalid('idempotency_auto_fill', 'expected true, false or a function returning random bytes');
-  const signatureVersion = optionalString(options, 'signature_version') ?? 'v4';
+  const debug = parseDebugOption(args.debug);
+  const stats = parseStatsOption(args.stats);
 
   const api = apiProvider('api', service.name, version);
   if (!api) {
     const known = service.versions.length ? ` (nimbus ships ${service.versions.join(', ')}; "latest" selects the newest)` : '';
     throw new InvalidArgumentException(`The ${service.name} service has no API version "${version}"${known}`, { option: 'version' });
   }
-  const metadata = (api.metadata ?? {}) as { endpointPrefix?: string };
+  const metadata = (api.metadata ?? {}) as { endpointPrefix?: string; signatureVersion?: unknown };
   if (!metadata.endpointPrefix) invalid('api_provider', `the API data for ${service.name} has no metadata.endpointPrefix`);
+  const modelSignatureVersion = typeof metadata.signatureVersion === 'string' && metadata.signatureVersion ? metadata.signatureVersion : undefined;
+  const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
   const credentials = asInvalidArgument(() =>
     resolveCredentialsOption(args.credentials, { profile: profileOption, env, useSharedFiles: useFiles }),
@@ -141,7 +152,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     use_aws_shared_config_files: useFiles,
     endpoint: resolveEndpoint(args, { service, endpointPrefix: metadata.endpointPrefix, region, scheme, env, profileSettings, endpointProvider }),
     endpoint_provider: endpointProvider,
-    endpoint_discovery: args.endpoint_discovery,
+    endpoint_discovery: resolveEndpointDiscoveryOption(args.endpoint_discovery, { env, profile: profileSettings }),
     disable_host_prefix_injection: optionalBoolean(options, 'disable_host_prefix_injection') ?? false,
     scheme,
     api_provider: apiProvider,
@@ -153,9 +164,9 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     retries: args.retries,
     validate: optionalBoolean(options, 'validate') ?? true,
     idempotency_auto_fill: idempotency,
-    csm: args.csm,
-    debug: args.debug,
-    stats: args.stats,
+    csm: resolveCsmOption(args.csm, { env, profile: profileSettings }),
+    debug,
+    stats,
     defaultHttpHandler: createUndiciHandler(http),
     profileSettings,
     env,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { measureTransfer } from '../client/debug/transfer-stats.js';
 import { ConnectionError } from '../client/errors/connection-error.js';
 import type { HttpOptions } from './http-options.js';
 import type { HttpRequest, HttpResponse } from './types.js';
@@ -54,7 +55,8 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 
 /**
  * The default HTTP handler: undici over a shared keep-alive pool, honouring the `http` option's
- * `verify`, `proxy`, `connect_timeout` and `timeout`.
+ * `verify`, `proxy`, `connect_timeout` and `timeout`; reports each request's transfer statistics
+ * to `http_stats_receiver` and to the `stats` middleware (see {@link measureTransfer}).
  */
 export function createUndiciHandler(options: HttpOptions = {}): HttpHandler {
   const dispatcher = dispatcherFor(options);
@@ -63,19 +65,21 @@ export function createUndiciHandler(options: HttpOptions = {}): HttpHandler {
     const query = buildQueryString(request.query);
     const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
     const path = query ? `${request.path}?${query}` : request.path;
-    try {
-      const response = await undiciRequest(origin + path, {
-        method: request.method as Dispatcher.HttpMethod,
-        headers: request.headers,
-        body: request.body,
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const body = new Uint8Array(await response.body.arrayBuffer());
-      return { statusCode: response.statusCode, headers: flattenHeaders(response.headers), body };
-    } catch (error) {
-      throw toConnectionError(error, origin + request.path);
-    }
+    return measureTransfer(origin + path, request.body, options.http_stats_receiver, async () => {
+      try {
+        const response = await undiciRequest(origin + path, {
+          method: request.method as Dispatcher.HttpMethod,
+          headers: request.headers,
+          body: request.body,
+          dispatcher,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        const body = new Uint8Array(await response.body.arrayBuffer());
+        return { statusCode: response.statusCode, headers: flattenHeaders(response.headers), body };
+      } catch (error) {
+        throw toConnectionError(error, origin + request.path);
+      }
+    });
   };
 }

@@ -15,12 +15,15 @@ export interface SignOptions {
 /**
  * Signs every attempt again (it sits after the retry middleware): resolves the credentials
  * (memoized, refreshed before they expire), picks the signer for the operation's signature
- * version (the model's per-operation version wins over the client's) and signs.
+ * version (the model's per-operation version — `signatureVersion`, or anonymous for `authtype:
+ * none` / a first `auth` scheme `smithy.api#noAuth` — wins over the client's) and signs.
  */
 export function signMiddleware(options: SignOptions): Middleware {
   return (next) => async (command, request) => {
     if (!request) return next(command, request);
-    const version = command.operation.signatureVersion ?? options.signatureVersion;
+    const { operation } = command;
+    const unsigned = operation.authtype === 'none' || operation.auth?.[0] === 'smithy.api#noAuth';
+    const version = operation.signatureVersion ?? (unsigned ? 'anonymous' : options.signatureVersion);
     const credentials = version === 'anonymous' || !options.credentials ? null : await options.credentials();
     const signer = resolveSigner(options.signatureProvider, version, options.signingName, options.region);
     return next(command, signer.sign(request, credentials, { region: options.region, service: options.signingName }));
