@@ -39,3 +39,13 @@ export { EndpointDiscoveryError, isEndpointDiscoveryError } from './client/disco
 export type { DebugSettings } from './client/debug/debug-options.js';
 export type { StatsSettings } from './client/middleware/stats.js';
 export type { TransferStatsEntry, TransferStatsReceiver } from './client/debug/transfer-stats.js';
+export { Paginator } from './client/paginator.js';
+export type { PaginationOptions } from './client/paginator.js';
+export type { PaginatorConfig } from './client/pagination-config.js';
+export { PaginationError, isPaginationError } from './client/pagination-error.js';
+export { Waiter } from './client/waiter.js';
+export type { WaiterOptions, WaiterAttempt } from './client/waiter.js';
+export type { WaiterConfig, WaiterAcceptor, AcceptorMatcher } from './client/waiter-config.js';
+export { WaiterError, isWaiterError } from './client/waiter-error.js';
+export type { WaiterStopReason } from './client/waiter-error.js';
+export type { CredentialsPromise } from './client/client.js';

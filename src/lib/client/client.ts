@@ -11,9 +11,13 @@ import type { Result } from './result.js';
 import type { ServiceDefinition } from './service-definition.js';
 import { createTerminal } from './terminal.js';
 import { installOperationMethods } from './operation-methods.js';
+import { findPaginatorConfig, type PaginatorConfig } from './pagination-config.js';
+import { createPaginator, type Paginator } from './paginator.js';
+import { credentialsSync, executeSync, rememberClientOrigin, waitUntilSync } from './sync/sync-client.js';
+import { createWaiter, type Waiter } from './waiter.js';
 
-/** A promise of credentials (null when anonymous). */
-export type CredentialsPromise = Promise<Credentials | null>;
+/** A promise of credentials (null when anonymous) whose `wait()` returns them synchronously. */
+export type CredentialsPromise = Promise<Credentials | null> & { wait(): Credentials | null };
 
 /**
  * The generic client: options, model, handler list and the generic methods of the seed. The
@@ -40,6 +44,7 @@ export class Client {
     this.handlerList = new HandlerList(createTerminal(this.config, this.model));
     installDefaultMiddleware(this.handlerList, this.config, this.model);
     installOperationMethods(this, this.model);
+    rememberClientOrigin(this, args);
   }
 
   /** The seed's options, with type, whether required, default and a one-line description. */
@@ -68,9 +73,10 @@ export class Client {
     return this.config[option as keyof ClientConfig];
   }
 
-  /** The credentials requests are signed with (null when anonymous). */
+  /** The credentials requests are signed with (null when anonymous); `wait()` on the promise blocks for them. */
   getCredentials(): CredentialsPromise {
-    return this.config.credentials ? this.config.credentials() : Promise.resolve(null);
+    const promise = this.config.credentials ? this.config.credentials() : Promise.resolve(null);
+    return Object.assign(promise, { wait: () => credentialsSync(this) });
   }
 
   /** The base URL of the service. */
@@ -113,5 +119,35 @@ export class Client {
   /** Runs a command through the handler list; resolves to the result or rejects with the error. */
   executeAsync(command: Command): Promise<Result> {
     return this.handlerList.resolve()(command);
+  }
+
+  /** Runs a command synchronously: blocks, then returns the result or throws the error. */
+  execute(command: Command): Result {
+    return executeSync(this, command, true);
+  }
+
+  /** The result pages of a paginated operation (`ListIndices` or `listIndices`); args may hold `PaginationConfig`. */
+  getPaginator(name: string, args: Record<string, unknown> = {}): Paginator {
+    return createPaginator(this, name, args);
+  }
+
+  /** The items of a paginated operation's (primary) result key across all pages. */
+  getIterator(name: string, args: Record<string, unknown> = {}): AsyncIterable<unknown> {
+    return createPaginator(this, name, args).items();
+  }
+
+  /** How an operation paginates (its `paginators.json` entry), or undefined when it does not. */
+  getPaginatorConfig(name: string): PaginatorConfig | undefined {
+    return findPaginatorConfig(this, name);
+  }
+
+  /** A waiter (`IndexActive` or `indexActive`); args are the operation's, plus optional `'@waiter'` options. */
+  getWaiter(name: string, args: Record<string, unknown> = {}): Waiter {
+    return createWaiter(this, name, args);
+  }
+
+  /** Blocks until the named waiter succeeds; returns the last result or throws a WaiterError. */
+  waitUntil(name: string, args: Record<string, unknown> = {}): Result {
+    return waitUntilSync(this, name, args);
   }
 }

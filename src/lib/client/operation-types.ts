@@ -14,4 +14,4 @@ export type SyncOperationMethods<Ops extends OperationMap<Ops>> = {
 };
 
 /** Every operation method of a service. */
-export type OperationMethods<Ops extends OperationMap<Ops>> = AsyncOperationMethods<Ops>;
+export type OperationMethods<Ops extends OperationMap<Ops>> = AsyncOperationMethods<Ops> & SyncOperationMethods<Ops>;

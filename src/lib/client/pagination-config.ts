@@ -1,0 +1,103 @@
+import type { Client } from './client.js';
+import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { capitalize, serviceData } from './service-data.js';
+
+/**
+ * How an operation paginates, from its `paginators.json` entry: botocore's token form, or the
+ * nimbus page-number form (`page_number_param`, `total_key`) that `Query` uses.
+ */
+export interface PaginatorConfig {
+  /** The operation, as the model spells it (`ListIndices`). */
+  readonly operation: string;
+  /** Input members that carry the token(s); for a page-number paginator, the page number member. */
+  readonly inputTokens: readonly string[];
+  /** JMESPath expressions reading the next token(s) from a page (none for page numbers). */
+  readonly outputTokens: readonly string[];
+  /** A JMESPath expression that is false on the last page, when the service has one. */
+  readonly moreResults?: string;
+  /** The input member limiting the page size (`MaxResults`), if any. */
+  readonly limitKey?: string;
+  /** JMESPath (dotted) paths of the paged items; the first is the primary one. */
+  readonly resultKeys: readonly string[];
+  /** Members that do not accumulate across pages (kept from the first page in a full result). */
+  readonly nonAggregateKeys: readonly string[];
+  /** The page number member, for a page-number paginator. */
+  readonly pageNumberParam?: string;
+  /** The output member holding the total number of items, for a page-number paginator. */
+  readonly totalKey?: string;
+}
+
+const cache = new WeakMap<Client, Map<string, PaginatorConfig>>();
+
+/** The paginator of an operation (`ListIndices` or `listIndices`, frozen), or undefined when it has none. */
+export function findPaginatorConfig(client: Client, name: string): PaginatorConfig | undefined {
+  const operation = client.getApi().canonicalOperationName(name) ?? capitalize(name);
+  let configs = cache.get(client);
+  if (!configs) {
+    configs = new Map();
+    cache.set(client, configs);
+  }
+  if (!configs.has(operation)) {
+    const entry = paginationEntries(client)[operation];
+    if (entry === undefined) return undefined;
+    configs.set(operation, normalize(operation, entry));
+  }
+  return configs.get(operation);
+}
+
+/** The paginator of an operation; throws InvalidArgumentException naming the paginated operations. */
+export function paginatorConfig(client: Client, name: string): PaginatorConfig {
+  const config = findPaginatorConfig(client, name);
+  if (!config) {
+    const known = Object.keys(paginationEntries(client));
+    const list = known.length ? `; paginated operations: ${known.join(', ')}` : '';
+    throw new InvalidArgumentException(`The ${serviceLabel(client)} API has no paginator for "${name}"${list}`, { operation: name });
+  }
+  return config;
+}
+
+function paginationEntries(client: Client): Record<string, unknown> {
+  const pagination = serviceData(client, 'paginator')?.pagination;
+  return pagination && typeof pagination === 'object' ? (pagination as Record<string, unknown>) : {};
+}
+
+function serviceLabel(client: Client): string {
+  return client.getApi().metadata.serviceId ?? 'service';
+}
+
+function normalize(operation: string, entry: unknown): PaginatorConfig {
+  const bad = (problem: string): never => {
+    throw new InvalidArgumentException(`The paginator data for ${operation} is invalid: ${problem}`, { option: 'api_provider' });
+  };
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) bad('expected an object');
+  const raw = entry as Record<string, unknown>;
+  const list = (key: string): readonly string[] => {
+    const value = raw[key];
+    if (value === undefined) return [];
+    const values = Array.isArray(value) ? [...value] : [value];
+    if (!values.every((item) => typeof item === 'string' && item !== '')) bad(`"${key}" must be a string or a list of strings`);
+    return Object.freeze(values as string[]);
+  };
+  const single = (key: string): string | undefined => {
+    const value = raw[key];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) bad(`"${key}" must be a string`);
+    return value as string | undefined;
+  };
+  const pageNumberParam = single('page_number_param');
+  const inputTokens = pageNumberParam ? Object.freeze([pageNumberParam]) : list('input_token');
+  const outputTokens = pageNumberParam ? Object.freeze([]) : list('output_token');
+  if (!pageNumberParam && (inputTokens.length === 0 || inputTokens.length !== outputTokens.length)) {
+    bad('"input_token" and "output_token" must name the same number of tokens (or give "page_number_param")');
+  }
+  return Object.freeze({
+    operation,
+    inputTokens,
+    outputTokens,
+    moreResults: single('more_results'),
+    limitKey: single('limit_key'),
+    resultKeys: list('result_key'),
+    nonAggregateKeys: list('non_aggregate_keys'),
+    pageNumberParam,
+    totalKey: single('total_key'),
+  });
+}

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { NimbusError } from '../errors/nimbus-error.js';
+import {
+  REPLY_COUNTER, STATUS_EXITED, STATUS_STARTING, WORKER_STATUS,
+  type ForgetMessage, type SyncReply, type UnnumberedRequest,
+} from './protocol.js';
+
+/** How long a caller waits for a new worker to start before giving up. */
+const STARTUP_TIMEOUT_MS = 60_000;
+
+
+interface Running {
+  worker: Worker;
+  port: MessagePort;
+  flags: Int32Array;
+  /** Increases with every new worker, so clients know to register again. */
+  generation: number;
+}
+
+/**
+ * The calling thread's side of the synchronous forms: one long-lived, unref'd worker thread per
+ * thread that makes sync calls. A call posts a request and sleeps in `Atomics.wait` on a shared
+ * reply counter (no busy loop) until the worker has posted its reply, then takes the reply with
+ * `receiveMessageOnPort`. The worker shares this process's environment (`SHARE_ENV`).
+ */
+export class SyncBridge {
+  private running?: Running;
+  private generations = 0;
+  private seq = 0;
+
+  /** The current worker generation (0 when none has started). */
+  get generation(): number {
+    return this.running?.generation ?? 0;
+  }
+
+  /**
+   * Sends a request and blocks until the reply. A DataCloneError from posting (something in
+   * the request cannot cross threads) is thrown as is, before anything was sent.
+   */
+  call(body: UnnumberedRequest): SyncReply {
+    const running = this.start();
+    const seq = ++this.seq;
+    running.port.postMessage({ ...body, seq });
+    const startedAt = Date.now();
+    for (;;) {
+      const seen = Atomics.load(running.flags, REPLY_COUNTER);
+      for (let message = receiveMessageOnPort(running.port); message; message = receiveMessageOnPort(running.port)) {
+        const reply = message.message as SyncReply;
+        if (reply.seq === seq) return reply;
+      }
+      const status = Atomics.load(running.flags, WORKER_STATUS);
+      if (status === STATUS_EXITED) {
+        this.stop(running);
+        throw new NimbusError('The worker thread that runs synchronous calls exited unexpectedly; use the Async form of the call');
+      }
+      if (status === STATUS_STARTING) {
+        const left = STARTUP_TIMEOUT_MS - (Date.now() - startedAt);
+        if (left <= 0 || Atomics.wait(running.flags, REPLY_COUNTER, seen, left) === 'timed-out') {
+          if (Atomics.load(running.flags, WORKER_STATUS) === STATUS_STARTING) {
+            this.stop(running);
+            throw new NimbusError(`The worker thread for synchronous calls did not start within ${STARTUP_TIMEOUT_MS / 1000} s; use the Async form of the call`);
+          }
+        }
+      } else {
+        Atomics.wait(running.flags, REPLY_COUNTER, seen);
+      }
+    }
+  }
+
+  /** Posts a message that needs no reply, if the worker of that generation is still running. */
+  notify(message: ForgetMessage, generation: number): void {
+    if (this.running?.generation === generation) this.running.port.postMessage(message);
+  }
+
+  private start(): Running {
+    if (this.running) return this.running;
+    const flags = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const { port1, port2 } = new MessageChannel();
+    const options: WorkerOptions = { workerData: { port: port2, flags }, transferList: [port2], env: SHARE_ENV };
+    const worker = import.meta.url.endsWith('.ts')
+      ? new Worker(tsxBootstrap(new URL('./sync-worker.ts', import.meta.url)), { ...options, eval: true })
+      : new Worker(new URL('./sync-worker.js', import.meta.url), { ...options, execArgv: [] });
+    const running: Running = { worker, port: port1, flags, generation: ++this.generations };
+    worker.on('error', () => this.stop(running));
+    worker.on('exit', () => this.stop(running));
+    worker.unref();
+    port1.unref();
+    this.running = running;
+    return running;
+  }
+
+  private stop(running: Running): void {
+    if (this.running !== running) return;
+    this.running = undefined;
+    running.port.close();
+    void running.worker.terminate();
+  }
+}
+
+/**
+ * Running from the TypeScript sources (the tests, through tsx): a worker's `--import tsx` does
+ * not apply to its entry module on Node 20, so the worker registers tsx's hooks itself first.
+ * A failure to load marks the worker as exited, so the caller does not wait for it.
+ */
+function tsxBootstrap(entry: URL): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const api = new URL(exports['./esm/api'].import.default, pathToFileURL(manifest));
+  return `import(${JSON.stringify(api.href)})
+.then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })
+.catch((error) => {
+  const { flags } = require('node:worker_threads').workerData;
+  process.stderr.write(String(error && error.stack || error) + '\\n');
+  Atomics.store(flags, ${WORKER_STATUS}, ${STATUS_EXITED});
+  Atomics.add(flags, ${REPLY_COUNTER}, 1);
+  Atomics.notify(flags, ${REPLY_COUNTER});
+});`;
+}
+
+let bridge: SyncBridge | undefined;
+
+/** The bridge of this thread, created on first use. */
+export function syncBridge(): SyncBridge {
+  bridge ??= new SyncBridge();
+  return bridge;
+}
