@@ -1,0 +1,93 @@
+import type { FailuresFile } from './failures-file.js';
+import type {
+  BulkCounters,
+  BulkProgressListener,
+  BulkSnapshot,
+  BulkStop,
+  BulkSummary,
+  DocumentOutcome,
+  SourcePosition,
+  SourceRef,
+} from './types.js';
+
+/** Where a run's accounting goes besides its counters. */
+export interface AccountingOptions {
+  failures?: FailuresFile;
+  progress?: BulkProgressListener;
+  onOutcome?: (outcome: DocumentOutcome) => void;
+  position?: () => SourcePosition | undefined;
+  /** Milliseconds clock; `performance.now` unless given. */
+  clock?: () => number;
+}
+
+/**
+ * The books of one bulk run: every item read ends in exactly one of `acknowledged` or
+ * `failed`, each failure is written to the failures file, and listeners hear of every change.
+ */
+export class Accounting {
+  readonly counters: BulkCounters = { read: 0, acknowledged: 0, failed: 0, retried: 0, bytes: 0, calls: 0, inFlight: 0 };
+  lastLine: number | undefined;
+  readonly #options: AccountingOptions;
+  readonly #clock: () => number;
+  readonly #start: number;
+
+  constructor(options: AccountingOptions = {}) {
+    this.#options = options;
+    this.#clock = options.clock ?? (() => performance.now());
+    this.#start = this.#clock();
+  }
+
+  /** Counts an item taken from the source. */
+  read(ref: SourceRef): void {
+    this.counters.read++;
+    if (ref.line !== undefined) this.lastLine = ref.line;
+  }
+
+  /** Books an item the service acknowledged. */
+  acknowledge(id: string, ref: SourceRef, attempts: number, contentBytes: number): void {
+    this.counters.acknowledged++;
+    this.counters.bytes += contentBytes;
+    this.#options.onOutcome?.({ status: 'acknowledged', id, ref, attempts });
+  }
+
+  /** Books an item that ended failed, and writes it to the failures file. */
+  fail(id: string | null, ref: SourceRef, attempts: number, code: string, message: string): void {
+    this.counters.failed++;
+    this.#options.failures?.write({ id, code, message, ...ref });
+    this.#options.onOutcome?.({ status: 'failed', id, ref, attempts, code, message });
+  }
+
+  /** Waits while the failures file has too much buffered. */
+  async backpressure(): Promise<void> {
+    await this.#options.failures?.drained();
+  }
+
+  /** Milliseconds since the run started. */
+  elapsed(): number {
+    return this.#clock() - this.#start;
+  }
+
+  /** The counters now, with the elapsed time and the source position. */
+  snapshot(): BulkSnapshot {
+    const position = this.#options.position?.();
+    return { ...this.counters, elapsedMs: this.elapsed(), ...(position ? { position } : {}) };
+  }
+
+  /** Tells the progress listener about the current counters. */
+  changed(): void {
+    this.#options.progress?.update(this.snapshot());
+  }
+
+  /** The final summary. */
+  summary(stopped?: BulkStop): BulkSummary {
+    const elapsedMs = this.elapsed();
+    return {
+      ...this.counters,
+      elapsedMs,
+      rate: elapsedMs > 0 ? (this.counters.acknowledged * 1000) / elapsedMs : 0,
+      ...(stopped ? { stopped } : {}),
+      ...(this.lastLine === undefined ? {} : { lastLine: this.lastLine }),
+      ...(this.#options.failures ? { failuresFile: this.#options.failures.path } : {}),
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import type { BulkSnapshot, BulkSummary } from './types.js';
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** `12,345`. */
+export function formatCount(value: number): string {
+  return COUNT.format(Math.round(value));
+}
+
+/** `512 B`, `1.5 KB`, `12.3 MB`, `2.0 GB` (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `850 ms`, `6.2 s`, `3m 05s`, `1h 02m`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (whole < 3600) return `${Math.floor(whole / 60)}m ${pad(whole % 60)}s`;
+  return `${Math.floor(whole / 3600)}h ${pad(Math.floor((whole % 3600) / 60))}m`;
+}
+
+/** Items per second over the elapsed time. */
+export function rateOf(count: number, elapsedMs: number): number {
+  return elapsedMs > 0 ? (count * 1000) / elapsedMs : 0;
+}
+
+/** Milliseconds left, from how far the source has been read; undefined when unknown. */
+export function etaOf(snapshot: BulkSnapshot): number | undefined {
+  const position = snapshot.position;
+  if (!position || position.done <= 0 || position.total <= 0) return undefined;
+  return (snapshot.elapsedMs * (position.total - position.done)) / position.done;
+}
+
+/** What the numbers count and what happened to them, e.g. `documents` and `sent`. */
+export interface Wording {
+  noun: string;
+  verb: string;
+}
+
+/** One progress line: `9,000 sent, 2 failed, 120 retried, 3.4 MB, 3,100/s, ETA 3.1 s`. */
+export function formatProgressLine(snapshot: BulkSnapshot, wording: Wording): string {
+  const parts = [
+    `${formatCount(snapshot.acknowledged)} ${wording.verb}`,
+    `${formatCount(snapshot.failed)} failed`,
+    `${formatCount(snapshot.retried)} retried`,
+  ];
+  if (snapshot.bytes > 0) parts.push(formatBytes(snapshot.bytes));
+  parts.push(`${formatCount(rateOf(snapshot.acknowledged, snapshot.elapsedMs))} ${wording.noun}/s`);
+  const eta = etaOf(snapshot);
+  if (eta !== undefined) parts.push(`ETA ${formatDuration(eta)}`);
+  return parts.join(', ');
+}
+
+/**
+ * The final summary, e.g. `19,932 documents sent, 68 failed, 1,004 retried (12.3 MB) in 6.2 s:
+ * 3,215 documents/s`, with why the run stopped and where the failures are, when that applies.
+ */
+export function formatSummary(summary: BulkSummary, wording: Wording): string {
+  let text = `${formatCount(summary.acknowledged)} ${wording.noun} ${wording.verb}, ${formatCount(summary.failed)} failed, ${formatCount(summary.retried)} retried`;
+  if (summary.bytes > 0) text += ` (${formatBytes(summary.bytes)})`;
+  text += ` in ${formatDuration(summary.elapsedMs)}: ${formatCount(summary.rate)} ${wording.noun}/s`;
+  if (summary.stopped) {
+    text += summary.stopped.code === 'Aborted' ? '\nInterrupted' : `\nStopped: ${summary.stopped.code}: ${summary.stopped.message}`;
+    text += summary.lastLine === undefined ? '.' : ` after line ${formatCount(summary.lastLine)}.`;
+    text += ' Everything read and not listed as failed was acknowledged.';
+  }
+  if (summary.failed > 0 && summary.failuresFile) text += `\nFailed ${wording.noun} are listed in ${summary.failuresFile}.`;
+  return text;
+}

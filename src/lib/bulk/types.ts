@@ -1,0 +1,140 @@
+/**
+ * The shared vocabulary of bulk document operations: what a source yields, how each document
+ * ends, the counters and the final summary.
+ */
+
+/** Where an item came from, for messages and the failures file. */
+export interface SourceRef {
+  /** The 1-based line of a JSON Lines or id-list input. */
+  line?: number;
+  /** The file a document was read from. */
+  path?: string;
+}
+
+/** A valid item (a document or a document id) ready to be sent. */
+export interface SourceEntry<T> {
+  kind: 'item';
+  id: string;
+  item: T;
+  /** What the item weighs in a request, for the batch byte bound. */
+  bytes: number;
+  /** Content bytes counted when the item is acknowledged (the document's blob). */
+  contentBytes: number;
+  ref: SourceRef;
+}
+
+/** An input that could not become an item (bad JSON, unreadable file…): a failure before sending. */
+export interface SourceFailure {
+  kind: 'failure';
+  /** The document id when it is known. */
+  id: string | null;
+  code: string;
+  message: string;
+  ref: SourceRef;
+}
+
+/** What a source yields, one at a time. */
+export type SourceItem<T> = SourceEntry<T> | SourceFailure;
+
+/** How far a source has been read, when it can tell (bytes of a file, files of a tree). */
+export interface SourcePosition {
+  done: number;
+  total: number;
+}
+
+/** A stream of items; `position()` (when present) tells how far it has got, for an ETA. */
+export interface ItemSource<T> extends AsyncIterable<SourceItem<T>> {
+  position?(): SourcePosition | undefined;
+}
+
+/** The final state of one document: every document read ends as exactly one of these. */
+export type DocumentOutcome =
+  | { status: 'acknowledged'; id: string; ref: SourceRef; attempts: number }
+  | { status: 'failed'; id: string | null; ref: SourceRef; attempts: number; code: string; message: string };
+
+/** One line of the failures file. */
+export interface FailureRecord {
+  id: string | null;
+  code: string;
+  message: string;
+  line?: number;
+  path?: string;
+}
+
+/** Running counts of a bulk operation. */
+export interface BulkCounters {
+  /** Items taken from the source (valid or not). */
+  read: number;
+  /** Items the service acknowledged. */
+  acknowledged: number;
+  /** Items that ended failed. */
+  failed: number;
+  /** Times an item was sent again after a transient per-document failure. */
+  retried: number;
+  /** Content bytes of the acknowledged items. */
+  bytes: number;
+  /** API calls completed (successful or not). */
+  calls: number;
+  /** API calls in flight. */
+  inFlight: number;
+}
+
+/** A point-in-time view for progress displays. */
+export interface BulkSnapshot extends BulkCounters {
+  /** Milliseconds since the run started. */
+  elapsedMs: number;
+  /** How far the source has been read, when known. */
+  position?: SourcePosition;
+}
+
+/** Why a run stopped before the end of its source. */
+export interface BulkStop {
+  /** `Aborted` for an abort signal, else the error code that made going on pointless. */
+  code: string;
+  message: string;
+}
+
+/** The result of a bulk run. */
+export interface BulkSummary extends BulkCounters {
+  elapsedMs: number;
+  /** Acknowledged items per second. */
+  rate: number;
+  /** Set when the run stopped early (abort signal or an error every later call would repeat). */
+  stopped?: BulkStop;
+  /** The last source line read (JSON Lines and id lists): with the failures file, it tells exactly what was acknowledged. */
+  lastLine?: number;
+  /** The failures file written, if any. */
+  failuresFile?: string;
+}
+
+/** Receives progress while a run goes on, and its summary at the end. */
+export interface BulkProgressListener {
+  /** Called whenever counters change (often: throttle any output). */
+  update(snapshot: BulkSnapshot): void;
+  /** Called once with the final summary. */
+  finish(summary: BulkSummary): void;
+}
+
+/** Retrying documents reported as transient failures in a batch answer. */
+export interface DocumentRetryOptions {
+  /** Sends per document, the first included; 5 unless given (1 disables resending). */
+  maxAttempts?: number;
+  /** Milliseconds of the first backoff (full jitter, doubling); 200 unless given. */
+  baseDelayMs?: number;
+  /** Largest backoff in milliseconds; 5000 unless given. */
+  maxDelayMs?: number;
+}
+
+/** Options every bulk run takes. */
+export interface BulkRunOptions {
+  /** Calls in flight at once; 8 unless given. */
+  concurrency?: number;
+  documentRetries?: DocumentRetryOptions;
+  /** Writes every failed document as JSON Lines `{"id","code","message"[,"line"][,"path"]}` (truncated first). */
+  failuresFile?: string;
+  /** Stops reading and sending; calls in flight are waited for and accounted. */
+  signal?: AbortSignal;
+  progress?: BulkProgressListener;
+  /** Called with the final state of every document. */
+  onOutcome?: (outcome: DocumentOutcome) => void;
+}
