@@ -1,0 +1,23 @@
+import { Flags } from '@oclif/core';
+import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
+
+/** `nimbus configure list`: the settings in effect and where they come from. */
+export default class ConfigureList extends NimbusCommand {
+  static override summary = 'Show the settings in effect and where each comes from.';
+  static override description =
+    'Prints the profile, access key and secret (masked), region and output format that commands would use, with their source: an environment variable, the config file or the credentials file.';
+  static override examples = [
+    { description: 'Show the default profile\'s settings', command: '<%= config.bin %> configure list' },
+    { description: 'Show another profile\'s settings', command: '<%= config.bin %> configure list --profile staging' },
+  ];
+  static override flags = {
+    profile: Flags.string({ summary: 'Profile to show (else AWS_PROFILE, then "default").' }),
+  };
+
+  /** Prints the table. */
+  async run(): Promise<void> {
+    const { flags } = await this.parse(ConfigureList);
+    const { configureList } = await import('../../lib/cli/configure/configure-list.js');
+    process.stdout.write(configureList(flags.profile, process.env));
+  }
+}

@@ -1,0 +1,31 @@
+import { Flags } from '@oclif/core';
+import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
+
+/** `nimbus local start`: the local service as a server. */
+export default class LocalStart extends NimbusCommand {
+  static override summary = 'Run the local service (search and mobile APIs) until stopped.';
+  static override description =
+    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs (test/test by default). Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts.';
+  static override examples = [
+    { description: 'Serve on the default port 4599', command: '<%= config.bin %> local start' },
+    { description: 'Serve on any free port with a throw-away data directory', command: '<%= config.bin %> local start --port 0 --data-dir "$(mktemp -d)"' },
+    { description: 'Accept another key pair and make new indices ACTIVE at once', command: '<%= config.bin %> local start --credentials test:test --credentials ci:secret --create-delay 0' },
+    { description: 'Use it with the AWS CLI', command: 'aws --endpoint-url http://127.0.0.1:4599 kendra list-indices' },
+  ];
+  static override flags = {
+    host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
+    port: Flags.integer({ summary: 'Port to listen on (0 for any free port).', default: 4599, min: 0, max: 65535 }),
+    'data-dir': Flags.string({ summary: 'Directory of the service\'s database (default ~/.nimbus/local).' }),
+    's3-dir': Flags.string({ summary: 'Directory that stands for S3: s3://bucket/key is <s3-dir>/bucket/key (default <data-dir>/s3).' }),
+    credentials: Flags.string({ summary: 'Accepted access key and secret, as KEY:SECRET; repeat for more (default test:test).', multiple: true, multipleNonGreedy: true }),
+    'create-delay': Flags.string({ summary: 'Seconds new and updated resources stay CREATING/UPDATING (default 1).', helpValue: '<seconds>' }),
+    'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
+  };
+
+  /** Parses the flags and serves until stopped. */
+  async run(): Promise<void> {
+    const { flags } = await this.parse(LocalStart);
+    const { serveLocal } = await import('../../lib/cli/local/serve.js');
+    await serveLocal(flags);
+  }
+}

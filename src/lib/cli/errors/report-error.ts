@@ -1,0 +1,58 @@
+import { Errors } from '@oclif/core';
+import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConnectionError } from '../../client/errors/connection-error.js';
+import { InvalidArgumentException } from '../../client/errors/invalid-argument-exception.js';
+import { ServiceException } from '../../client/errors/service-exception.js';
+import { PaginationError } from '../../client/pagination-error.js';
+import { CliError } from './cli-error.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+
+/** What the run prints and exits with for an error. */
+export interface ErrorReport {
+  exitCode: ExitCode | number;
+  /** One line, without the `nimbus: ` prefix; empty when nothing is to be printed. */
+  message: string;
+}
+
+/** Client options whose problems are configuration problems (exit 253), not usage ones. */
+const CONFIG_OPTIONS = new Set(['region', 'profile', 'credentials', 'use_aws_shared_config_files']);
+
+/** Collapses a message to one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Maps any error thrown by a run to its exit code and its one-line message. */
+export function reportError(error: unknown): ErrorReport {
+  if (error instanceof CliError) return { exitCode: error.exitCode, message: oneLine(error.message) };
+  if (error instanceof ServiceException) {
+    const id = error.requestId ? ` (request id ${error.requestId})` : '';
+    return { exitCode: EXIT.SERVICE, message: `${error.code}: ${oneLine(error.message)}${id}` };
+  }
+  if (error instanceof InvalidArgumentException) {
+    const config = error.operation === undefined && (CONFIG_OPTIONS.has(error.option ?? '') || error.cause instanceof ConfigurationError);
+    return { exitCode: config ? EXIT.CONFIG : EXIT.USAGE, message: `${error.code}: ${oneLine(error.message)}` };
+  }
+  if (error instanceof ConfigurationError) return { exitCode: EXIT.CONFIG, message: oneLine(error.message) };
+  if (error instanceof PaginationError) {
+    const usage = /^Invalid (StartingToken|PaginationConfig)/.test(error.message);
+    return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
+  }
+  if (error instanceof ConnectionError) return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}` };
+  if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
+  if (error instanceof Errors.ExitError) return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
+  if (error instanceof Errors.CLIError) {
+    // oclif's parse errors: unknown flag, invalid option, missing value… (first line is the gist).
+    const first = oneLine(error.message.split('\n')[0] ?? error.message);
+    const parse = 'parse' in error || /flag|argument|expected/i.test(first);
+    return { exitCode: parse ? EXIT.USAGE : EXIT.OTHER, message: first };
+  }
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  return { exitCode: EXIT.OTHER, message: `${name}: ${oneLine(message)}` };
+}
+
+/** Ctrl-C while a prompt is open (@inquirer/prompts' ExitPromptError). */
+function isPromptExit(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
+}

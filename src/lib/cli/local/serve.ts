@@ -1,0 +1,61 @@
+import { usageError } from '../errors/cli-error.js';
+import { onInterrupt } from '../interrupt.js';
+
+/** The flags of `nimbus local start`. */
+export interface ServeFlags {
+  host: string;
+  port: number;
+  'data-dir'?: string;
+  's3-dir'?: string;
+  credentials?: string[];
+  'create-delay'?: string;
+  'account-id': string;
+}
+
+/** `KEY:SECRET` pairs → the service's credentials; a malformed pair is a usage error. */
+export function parseCredentialPairs(pairs: readonly string[]): Array<{ key: string; secret: string }> {
+  return pairs.map((pair) => {
+    const at = pair.indexOf(':');
+    if (at <= 0 || at === pair.length - 1) throw usageError(`Invalid --credentials "${pair.split(':')[0]}:…": expected KEY:SECRET`);
+    return { key: pair.slice(0, at), secret: pair.slice(at + 1) };
+  });
+}
+
+/** Seconds from `--create-delay`; anything but a number ≥ 0 is a usage error. */
+export function parseDelay(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(seconds >= 0)) throw usageError(`Invalid --create-delay "${text}": expected a number of seconds, 0 or more`);
+  return seconds;
+}
+
+/**
+ * Starts the local service and keeps it running: prints its endpoint on stdout (and a note on
+ * stderr), then waits. Ctrl-C closes it and the run exits 130; SIGTERM closes it and returns
+ * (exit 0), as service managers expect of a clean stop.
+ */
+export async function serveLocal(flags: ServeFlags): Promise<void> {
+  if (!/^\d{12}$/.test(flags['account-id'])) throw usageError(`Invalid --account-id "${flags['account-id']}": expected 12 digits`);
+  const credentials = flags.credentials?.length ? parseCredentialPairs(flags.credentials) : undefined;
+  const createDelay = parseDelay(flags['create-delay']);
+  const { startLocalService } = await import('../../local/server.js');
+  const service = await startLocalService({
+    host: flags.host,
+    port: flags.port,
+    ...(flags['data-dir'] !== undefined ? { dataDir: flags['data-dir'] } : {}),
+    ...(flags['s3-dir'] !== undefined ? { s3Dir: flags['s3-dir'] } : {}),
+    ...(credentials ? { credentials } : {}),
+    ...(createDelay !== undefined ? { createDelay } : {}),
+    accountId: flags['account-id'],
+  });
+  const stopped = new Promise<void>((resolve) => {
+    const dispose = onInterrupt(() => service.close());
+    process.once('SIGTERM', () => {
+      dispose();
+      void service.close().then(resolve);
+    });
+  });
+  process.stdout.write(`${service.endpoint}\n`);
+  process.stderr.write(`nimbus: local service listening on ${service.endpoint} (Ctrl-C to stop)\n`);
+  await stopped;
+}

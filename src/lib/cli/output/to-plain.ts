@@ -1,0 +1,23 @@
+/** `2024-01-02T03:04:05Z`, or `…05.123Z` when there are milliseconds. */
+function isoTimestamp(date: Date): string {
+  const text = date.toISOString();
+  return text.endsWith('.000Z') ? `${text.slice(0, -5)}Z` : text;
+}
+
+/**
+ * A result as plain JSON data: without `$metadata`, timestamps as ISO 8601 text, binary data
+ * as base64 (as the service sends it).
+ */
+export function toPlain(value: unknown): unknown {
+  if (value instanceof Date) return isoTimestamp(value);
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value !== null && typeof value === 'object') {
+    const plain: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key !== '$metadata' && item !== undefined) plain[key] = toPlain(item);
+    }
+    return plain;
+  }
+  return value;
+}

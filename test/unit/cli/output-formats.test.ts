@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { Chalk } from 'chalk';
+import { parse as parseYaml } from 'yaml';
+import { useColor } from '../../../src/lib/cli/output/color.js';
+import { formatJson } from '../../../src/lib/cli/output/json.js';
+import { applyQuery } from '../../../src/lib/cli/output/query.js';
+import { formatTable } from '../../../src/lib/cli/output/table.js';
+import { formatText } from '../../../src/lib/cli/output/text.js';
+import { toPlain } from '../../../src/lib/cli/output/to-plain.js';
+import { formatYaml } from '../../../src/lib/cli/output/yaml.js';
+import { CliError } from '../../../src/lib/cli/errors/cli-error.js';
+
+/** The AWS CLI's own text formatter (pip awscli) applied to each sample. */
+function awsText(samples: unknown[]): string[] {
+  const script = [
+    'import json, sys, io',
+    'from awscli.text import format_text',
+    'outs = []',
+    'for sample in json.load(sys.stdin):',
+    '    out = io.StringIO()',
+    '    format_text(sample, out)',
+    '    outs.append(out.getvalue())',
+    'json.dump(outs, sys.stdout)',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script], { input: JSON.stringify(samples), encoding: 'utf8' }));
+}
+
+const SAMPLES: unknown[] = [
+  { IndexConfigurationSummaryItems: [{ Name: 'a', Id: '1', Status: 'ACTIVE' }, { Name: 'b', Id: '2', Status: 'CREATING', Extra: true }], NextToken: 'tok' },
+  { Id: 'x', Stats: { Faq: { Count: 3 }, Text: { Count: 5, Size: 10 } }, Tags: [{ Key: 'k', Value: 'v' }], Keys: ['a', 'b'] },
+  { details: { name: 'p', resources: [{ type: 't', attributes: { a: '1' } }, { type: 'u' }], flag: false, none: null } },
+  ['a', 'b', 'c'],
+  [['a', 'b'], 'c', ['d']],
+  'just a string',
+  42,
+  { Empty: [], Nested: [[1, 2], [3]] },
+];
+
+describe('cli output formats', () => {
+  it('text output is the AWS CLI text format, record for record', () => {
+    const expected = awsText(SAMPLES);
+    SAMPLES.forEach((sample, index) => assert.equal(formatText(sample), expected[index], JSON.stringify(sample)));
+  });
+
+  it('json output is stable two-space JSON', () => {
+    assert.equal(formatJson({ b: 1, a: [1] }), '{\n  "b": 1,\n  "a": [\n    1\n  ]\n}\n');
+    assert.equal(formatJson(null), 'null\n');
+  });
+
+  it('yaml output parses back to the same data', () => {
+    for (const sample of SAMPLES) assert.deepEqual(parseYaml(formatYaml(sample)), sample);
+  });
+
+  it('table output lays out scalars, lists of structures and nested sections', () => {
+    const plain = new Chalk({ level: 0 });
+    const table = formatTable(SAMPLES[1], 'DescribeIndex', { chalk: plain });
+    assert.match(table, /^DescribeIndex\n┌/);
+    assert.match(table, /│ Id\s+│ x\s+│/);
+    assert.match(table, /\nStats\.Faq\n/);
+    assert.match(table, /│ Key │ Value │\n.*\n│ k   │ v     │/);
+    assert.doesNotMatch(table, /\x1b\[/, 'no colour codes when colour is off');
+    const list = formatTable(SAMPLES[0], 'ListIndices', { chalk: plain });
+    assert.match(list, /│ Name │ Id │ Status\s+│ Extra │/);
+    const nested = formatTable(SAMPLES[2], 'DescribeProject', { chalk: plain });
+    assert.match(nested, /\ndetails\.resources\n/);
+    assert.match(nested, /│ t\s+│ a: 1\s+│/, 'a nested structure inside a cell is shown as key: value lines');
+    const coloured = formatTable(SAMPLES[0], 'ListIndices', { chalk: new Chalk({ level: 1 }) });
+    assert.match(coloured, /\x1b\[36mName\x1b\[39m/);
+  });
+
+  it('fits wide tables to the terminal width', () => {
+    const wide = { Items: [{ Text: 'word '.repeat(40).trim(), Id: '1' }] };
+    const lines = formatTable(wide, 'T', { chalk: new Chalk({ level: 0 }), width: 60 }).split('\n');
+    assert.ok(lines.every((line) => line.length <= 60), lines.join('\n'));
+  });
+
+  it('plain data drops $metadata, writes timestamps as ISO 8601 and bytes as base64', () => {
+    const result = { $metadata: { requestId: 'r' }, When: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), At: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 120)), Data: new Uint8Array([104, 105]), Gone: undefined };
+    assert.deepEqual(toPlain(result), { When: '2024-01-02T03:04:05Z', At: '2024-01-02T03:04:05.120Z', Data: 'aGk=' });
+  });
+
+  it('--query runs JMESPath and reports a bad expression as a usage error', () => {
+    assert.deepEqual(applyQuery(SAMPLES[0], "IndexConfigurationSummaryItems[?Status=='ACTIVE'].Name"), ['a']);
+    assert.throws(() => applyQuery({}, 'a[?'), (error: unknown) => error instanceof CliError && error.exitCode === 252);
+  });
+
+  it('colour: on, off, or auto (a terminal, NO_COLOR unset, TERM not dumb)', () => {
+    assert.equal(useColor('on', { NO_COLOR: '1' }, false), true);
+    assert.equal(useColor('off', {}, true), false);
+    assert.equal(useColor('auto', {}, true), true);
+    assert.equal(useColor('auto', {}, false), false);
+    assert.equal(useColor('auto', { NO_COLOR: '1' }, true), false);
+    assert.equal(useColor('auto', { TERM: 'dumb' }, true), false);
+  });
+});
