@@ -52,19 +52,6 @@ const libraryUrls = {
 };
 
 /**
- * The client builds its default (undici) HTTP handler eagerly, and undici costs tens of
- * milliseconds to load; the CLI sends with its own handler (src/lib/cli/http/node-http-handler.ts),
- * so in the bundle the default handler is a stand-in that loads undici on first use only.
- */
-const lazyUndici = {
-  name: 'lazy-undici-handler',
-  setup(builder) {
-    const standIn = join(root, 'src', 'lib', 'cli', 'http', 'lazy-undici-handler.ts');
-    builder.onResolve({ filter: /\/http\/undici-handler\.js$/ }, (args) => (args.importer === standIn ? undefined : { path: standIn }));
-  },
-};
-
-/**
  * oclif sorts the commands with localeCompare on every start, and the first localeCompare of a
  * process sets up ICU collation (about 6 ms here). The ids are ASCII, which code-unit order sorts
  * the same way, so the bundle compares them directly. Fails the build if oclif's code changed.
@@ -127,7 +114,7 @@ const common = {
   logLevel: 'warning',
 };
 const outDir = join(root, 'dist', 'cli');
-await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, lazyUndici, asciiCommandSort, sideFiles()] });
+await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles()] });
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry)] });
 }

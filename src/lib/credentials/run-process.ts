@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { Env } from '../config/types.js';
 import { ProcessRunFailure } from './process-run-failure.js';
 
@@ -19,7 +18,9 @@ export interface RunProcessOptions {
  * @throws ProcessRunFailure whose message says how the run failed (cannot start, exit status or
  *   signal with the end of standard error, timeout, too much output) and never contains standard output.
  */
-export function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<string> {
+export async function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<string> {
+  // Loaded here: only a profile with credential_process ever runs a program.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const [program, ...args] = argv;
     const child = spawn(program!, args, {

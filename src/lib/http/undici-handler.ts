@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { measureTransfer } from '../client/debug/transfer-stats.js';
 import { ConnectionError } from '../client/errors/connection-error.js';
 import type { HttpOptions } from './http-options.js';
@@ -9,10 +9,19 @@ import { buildQueryString } from './uri-encode.js';
 /** Sends one HTTP request and resolves to the whole response. */
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
+type Undici = typeof import('undici');
+
+let undiciModule: Promise<Undici> | undefined;
+
+/** undici, loaded on the first request: a process that never sends (most CLI runs) never pays for it. */
+function loadUndici(): Promise<Undici> {
+  return (undiciModule ??= import('undici'));
+}
+
 const dispatchers = new Map<string, Dispatcher>();
 
 /** One keep-alive pool per distinct set of transport options, shared by every client. */
-function dispatcherFor(options: HttpOptions): Dispatcher {
+function dispatcherFor({ Agent, ProxyAgent }: Undici, options: HttpOptions): Dispatcher {
   const key = JSON.stringify([options.verify ?? true, options.proxy ?? '', options.connect_timeout ?? 0]);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
@@ -59,15 +68,21 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
  * to `http_stats_receiver` and to the `stats` middleware (see {@link measureTransfer}).
  */
 export function createUndiciHandler(options: HttpOptions = {}): HttpHandler {
-  const dispatcher = dispatcherFor(options);
   const timeoutMs = options.timeout === undefined ? undefined : options.timeout * 1000;
+  let undici: Undici | undefined;
+  let dispatcher: Dispatcher | undefined;
   return async (request) => {
+    if (!undici) {
+      undici = await loadUndici();
+      dispatcher = dispatcherFor(undici, options);
+    }
+    const send = undici.request;
     const query = buildQueryString(request.query);
     const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
     const path = query ? `${request.path}?${query}` : request.path;
     return measureTransfer(origin + path, request.body, options.http_stats_receiver, async () => {
       try {
-        const response = await undiciRequest(origin + path, {
+        const response = await send(origin + path, {
           method: request.method as Dispatcher.HttpMethod,
           headers: request.headers,
           body: request.body,
