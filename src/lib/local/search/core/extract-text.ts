@@ -1,0 +1,129 @@
+/** The text of a document and, when its format carries one, its own title. */
+export interface ExtractedText {
+  text: string;
+  title?: string;
+}
+
+/** Why a document's content cannot be turned into text. */
+export class ExtractionError extends Error {
+  override name = 'ExtractionError';
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®',
+  mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/ *\n[ \n]*/g, '\n')
+    .trim();
+}
+
+function markupToText(markup: string): ExtractedText {
+  const titleMatch = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(markup);
+  const body = markup
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style|noscript|template|head|title)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|blockquote|pre)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ');
+  const title = titleMatch ? tidy(decodeEntities(titleMatch[1]!.replace(/<[^>]*>/g, ' '))) : '';
+  return { text: tidy(decodeEntities(body)), ...(title ? { title } : {}) };
+}
+
+function markdownToText(markdown: string): ExtractedText {
+  const heading = /^#\s+(.+)$/m.exec(markdown);
+  const text = markdown
+    .replace(/```[^\n]*\n/g, '\n')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|`|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/<[^>]*>/g, ' ');
+  return { text: tidy(decodeEntities(text)), ...(heading ? { title: heading[1]!.trim() } : {}) };
+}
+
+function jsonToText(source: string): ExtractedText {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch (error) {
+    throw new ExtractionError(`the JSON document is not valid JSON: ${(error as Error).message}`);
+  }
+  const parts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') parts.push(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') parts.push(String(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(parsed);
+  return { text: tidy(parts.join('\n')) };
+}
+
+function rtfToText(source: string): ExtractedText {
+  if (!source.startsWith('{\\rtf')) throw new ExtractionError('the RTF document does not start with {\\rtf');
+  const text = source
+    .replace(/\{\\\*[^{}]*\}/g, ' ')
+    .replace(/\\'([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\(par|line)\b ?/g, '\n')
+    .replace(/\\[a-z]+-?\d* ?/gi, '')
+    .replace(/\\([{}\\])/g, '$1')
+    .replace(/[{}]/g, '');
+  return { text: tidy(text) };
+}
+
+/** The content types whose text the local service extracts. */
+const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'CSV', 'RTF'] as const;
+
+/**
+ * The text of a document's bytes in `contentType`: HTML and XML without markup (and the
+ * HTML `<title>`), Markdown without its syntax (and its first `#` heading), JSON as its string
+ * values, CSV and plain text as they are. Binary office formats and PDF are refused with an
+ * {@link ExtractionError}, since the local service has no converter for them.
+ */
+export function extractText(bytes: Buffer, contentType: string): ExtractedText {
+  const source = new TextDecoder('utf-8').decode(bytes);
+  switch (contentType) {
+    case 'PLAIN_TEXT':
+    case 'CSV':
+      return { text: tidy(source) };
+    case 'HTML':
+    case 'XML':
+    case 'XSLT':
+      return markupToText(source);
+    case 'MD':
+      return markdownToText(source);
+    case 'JSON':
+      return jsonToText(source);
+    case 'RTF':
+      return rtfToText(source);
+    default:
+      throw new ExtractionError(
+        `the local service cannot extract text from ${contentType} documents; send one of ${EXTRACTABLE_TYPES.join(', ')}`,
+      );
+  }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  txt: 'PLAIN_TEXT', text: 'PLAIN_TEXT', html: 'HTML', htm: 'HTML', xml: 'XML', xslt: 'XSLT', xsl: 'XSLT', md: 'MD',
+  markdown: 'MD', json: 'JSON', csv: 'CSV', rtf: 'RTF', pdf: 'PDF', doc: 'MS_WORD', docx: 'MS_WORD', ppt: 'PPT',
+  pptx: 'PPT', xls: 'MS_EXCEL', xlsx: 'MS_EXCEL',
+};
+
+/** The content type a file name's extension implies; PLAIN_TEXT when it implies none. */
+export function contentTypeOfKey(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
+  return (extension && EXTENSIONS[extension]) ?? 'PLAIN_TEXT';
+}

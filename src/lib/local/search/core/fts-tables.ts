@@ -1,0 +1,29 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The tokenizer of every full-text table: Unicode words, diacritics folded, English (Porter)
+ * stemming, so that `running` finds `runs`.
+ */
+const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
+
+/** The FTS5 table of an index's documents: title, body, and the text of searchable custom fields. */
+export function documentsFts(indexRowid: number): string {
+  return `search_fts_${indexRowid}`;
+}
+
+/** The FTS5 table of an index's FAQ entries: question and answer. */
+export function faqFts(indexRowid: number): string {
+  return `search_faqfts_${indexRowid}`;
+}
+
+/** Creates the full-text tables of a new index. */
+export function createIndexTables(db: Database.Database, indexRowid: number): void {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${documentsFts(indexRowid)} USING fts5(title, body, fields, ${TOKENIZE})`);
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${faqFts(indexRowid)} USING fts5(question, answer, ${TOKENIZE})`);
+}
+
+/** Drops the full-text tables of a purged index. */
+export function dropIndexTables(db: Database.Database, indexRowid: number): void {
+  db.exec(`DROP TABLE IF EXISTS ${documentsFts(indexRowid)}`);
+  db.exec(`DROP TABLE IF EXISTS ${faqFts(indexRowid)}`);
+}

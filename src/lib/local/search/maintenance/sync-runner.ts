@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { fieldMap } from '../core/fields.js';
+import { listS3Keys } from '../core/s3-files.js';
+import { sql } from '../core/statements.js';
+import type { DataSourceRow } from '../resources/data-source-rows.js';
+import { addMetrics } from '../resources/data-source-rows.js';
+import type { DataSourceSettings } from '../resources/data-source-config.js';
+import { deleteDocument, writeDocument } from '../resources/document-writer.js';
+import { indexFields, type IndexRow } from '../resources/index-rows.js';
+import { buildDocument } from '../resources/prepare-document.js';
+import type { SyncJobRow } from '../resources/sync-jobs.js';
+import { objectDocument, readAclRules, selectKeys, type S3Config } from './s3-objects.js';
+
+/** This process's name on the job leases it holds. */
+const OWNER = randomUUID();
+/** How long a lease lasts without a heartbeat; after that any process may take the job over. */
+const LEASE_MS = 3000;
+const ITEMS_PER_STEP = 100;
+
+interface Job {
+  job: SyncJobRow;
+  source: DataSourceRow;
+  index: IndexRow;
+}
+
+/** What a runner needs: the store, the S3 dir and the time. */
+export interface RunnerContext {
+  db: Database.Database;
+  s3Dir: string;
+  nowMs: number;
+}
+
+function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: number, error?: string): void {
+  sql(db, 'UPDATE search_sync_jobs SET status = ?, end_time = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = 0 WHERE rowid = ?').run(
+    status, nowMs, error ? 'InvalidRequest' : null, error ? error.slice(0, 2048) : null, job.rowid,
+  );
+  sql(db, 'DELETE FROM search_sync_items WHERE job_rowid = ?').run(job.rowid);
+}
+
+function setPhase(db: Database.Database, job: SyncJobRow, phase: string): void {
+  sql(db, 'UPDATE search_sync_jobs SET phase = ? WHERE rowid = ?').run(phase, job.rowid);
+}
+
+function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Config): void {
+  const { db } = ctx;
+  const keys = sql(db, 'SELECT key FROM search_sync_items WHERE job_rowid = ? AND done = 0 ORDER BY key LIMIT ?').pluck().all(job.rowid, ITEMS_PER_STEP) as string[];
+  if (keys.length === 0) return setPhase(db, job, 'prune');
+  const fields = indexFields(index);
+  const byName = fieldMap(fields);
+  const acl = readAclRules(ctx.s3Dir, config);
+  const markDone = sql(db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
+  for (const key of keys) {
+    let docId: string | null = `s3://${config.BucketName}/${key}`;
+    try {
+      const object = objectDocument(ctx.s3Dir, config, key, byName, source.id, acl);
+      docId = object.id;
+      const outcome = writeDocument(db, index.rowid, fields, buildDocument(object), ctx.nowMs);
+      addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
+    } catch {
+      addMetrics(db, job.rowid, { scanned: 1, failed: 1 });
+    }
+    markDone.run(docId, job.rowid, key);
+  }
+}
+
+function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
+  const kept = new Set(sql(ctx.db, 'SELECT doc_id FROM search_sync_items WHERE job_rowid = ?').pluck().all(job.rowid) as string[]);
+  const stored = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?').pluck().all(index.rowid, source.id) as string[];
+  let deleted = 0;
+  for (const docId of stored) if (!kept.has(docId) && deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
+  addMetrics(ctx.db, job.rowid, { deleted });
+  setPhase(ctx.db, job, 'done');
+}
+
+function step(ctx: RunnerContext, work: Job): void {
+  const { db, nowMs } = ctx;
+  const { job, source, index } = work;
+  if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
+  if (job.status === 'STOPPING') return finish(db, job, source.type === 'CUSTOM' ? 'SUCCEEDED' : 'ABORTED', nowMs);
+  if (job.phase === 'unsupported') {
+    if (nowMs >= job.not_before) {
+      finish(db, job, 'FAILED', nowMs, `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`);
+    }
+    return;
+  }
+  const config = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.S3Configuration as S3Config;
+  switch (job.phase) {
+    case 'plan': {
+      let keys: string[];
+      try {
+        keys = selectKeys(listS3Keys(ctx.s3Dir, config.BucketName), config);
+      } catch (error) {
+        return finish(db, job, 'FAILED', nowMs, `Could not list the bucket ${config.BucketName}: ${(error as Error).message}.`);
+      }
+      const add = sql(db, 'INSERT OR IGNORE INTO search_sync_items (job_rowid, key) VALUES (?, ?)');
+      for (const key of keys) add.run(job.rowid, key);
+      return setPhase(db, job, 'crawl');
+    }
+    case 'crawl':
+      return crawlStep(ctx, work, config);
+    case 'prune':
+      return pruneStep(ctx, work);
+    default:
+      if (nowMs >= job.not_before) finish(db, job, job.failed > 0 ? 'INCOMPLETE' : 'SUCCEEDED', nowMs);
+  }
+}
+
+/**
+ * Advances every unfinished sync job this process holds, or whose lease expired (its process
+ * stopped): one bounded step per job, in its own transaction with a lease renewal, so that a
+ * job resumes where it was in whichever process comes next. CUSTOM jobs wait for a stop.
+ */
+export function runSyncJobs(ctx: RunnerContext): void {
+  const { db, nowMs } = ctx;
+  const rowids = sql(
+    db,
+    `SELECT rowid FROM search_sync_jobs WHERE status IN ('SYNCING', 'STOPPING') AND (phase != 'custom' OR status = 'STOPPING')
+     AND (lease_owner = ? OR lease_until <= ?)`,
+  )
+    .pluck()
+    .all(OWNER, nowMs) as number[];
+  for (const rowid of rowids) {
+    db.transaction(() => {
+      const claim = sql(
+        db,
+        `UPDATE search_sync_jobs SET lease_owner = ?, lease_until = ?
+         WHERE rowid = ? AND status IN ('SYNCING', 'STOPPING') AND (lease_owner = ? OR lease_until <= ?)`,
+      );
+      const claimed = claim.run(OWNER, nowMs + LEASE_MS, rowid, OWNER, nowMs);
+      if (claimed.changes === 0) return;
+      const job = sql(db, 'SELECT * FROM search_sync_jobs WHERE rowid = ?').get(rowid) as SyncJobRow;
+      const source = sql(db, 'SELECT * FROM search_data_sources WHERE rowid = ?').get(job.ds_rowid) as DataSourceRow;
+      const index = sql(db, 'SELECT * FROM search_indices WHERE rowid = ?').get(source.index_rowid) as IndexRow;
+      step(ctx, { job, source, index });
+    }).immediate();
+  }
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { documentsFts } from '../core/fts-tables.js';
+import type { OperationHandler, OpContext } from '../core/op-context.js';
+import { sql } from '../core/statements.js';
+import { activeIndex, indexFields } from '../resources/index-rows.js';
+import { activeSynonymRules } from './active-rules.js';
+import { columnWeights } from './boosts.js';
+import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
+import { computeFacets } from './facets.js';
+import { matchFaqs, type FaqMatch } from './faq-match.js';
+import { buildMatchPlan } from './fts-expression.js';
+import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { queryOptions } from './query-options.js';
+import { rankMatches } from './rank.js';
+import { confidence, documentItems, faqItems } from './result-items.js';
+import { queryKey, resultId, resultKey } from './result-ids.js';
+import { sortDocs } from './sorting.js';
+import { STOP_WORDS } from './stop-words.js';
+import { expandSynonyms } from './synonyms.js';
+
+function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
+  const kept = parsed.should.filter((clause) => clause.kind !== 'term' || clause.prefix || !STOP_WORDS.has(clause.text.toLowerCase()));
+  return kept.length > 0 || parsed.must.length > 0 ? { ...parsed, should: kept } : parsed;
+}
+
+function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
+  const rows = sql(ctx.db, 'SELECT doc_key, score FROM search_relevance WHERE index_rowid = ? AND query_key = ? AND score != 0').all(indexRowid, key) as Array<{
+    doc_key: string;
+    score: number;
+  }>;
+  return new Map(rows.filter((row) => row.doc_key.startsWith('doc:')).map((row) => [row.doc_key.slice(4), row.score]));
+}
+
+/** A set of document rowids as a bitmap: cheaper than a `Set` for tens of thousands of members. */
+function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
+  let max = 0;
+  for (const doc of docs) if (doc.rowid > max) max = doc.rowid;
+  const bits = new Uint8Array(max + 1);
+  for (const doc of docs) bits[doc.rowid] = 1;
+  return { has: (rowid) => bits[rowid] === 1 };
+}
+
+const query: OperationHandler = (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'Query');
+  const options = queryOptions(input, indexFields(index));
+  const text = typeof input.QueryText === 'string' ? input.QueryText : '';
+  const parsed = withoutStopWords(parseQuery(text));
+  const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
+  const should = expandSynonyms(parsed.should, rules);
+  const must = expandSynonyms(parsed.must, rules);
+  const plan = buildMatchPlan(should, must, parsed.not);
+  const table = documentsFts(index.rowid);
+  const key = queryKey(text);
+  const queryId = randomUUID();
+  const pageStart = (options.pageNumber - 1) * options.pageSize;
+  const pageEnd = pageStart + options.pageSize;
+
+  const read = ctx.db.transaction(() => {
+    const restricted = hasRestrictedDocs(ctx.db, index.rowid);
+    const keep = (doc: CachedDoc) => (!restricted || options.acl(doc)) && (!options.filter || options.filter(doc));
+    const filtering = options.filter !== null || restricted;
+    const answers: FaqMatch[] =
+      options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, options.filter ?? (() => true), ctx.nowMs) : [];
+    const expression = plan.match && plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match;
+    let matched: CachedDoc[] | undefined;
+    let total = 0;
+    const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;
+    const docs = needMatched ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
+    if (!options.wantDocuments) {
+      matched = [];
+    } else if (!expression) {
+      const excluded = plan.excluded ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[]) : null;
+      matched = [...indexDocs(ctx.db, index.rowid).docs.values()].filter((doc) => keep(doc) && !excluded?.has(doc.rowid));
+    } else if (needMatched) {
+      const rowids = sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(expression) as number[];
+      matched = [];
+      for (const rowid of rowids) {
+        const doc = docs.get(rowid);
+        if (doc && keep(doc)) matched.push(doc);
+      }
+    } else {
+      total = sql(ctx.db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number;
+    }
+    if (matched) total = matched.length;
+
+    const docsNeeded = Math.max(0, pageEnd - answers.length);
+    let ranked: Array<{ doc: CachedDoc; confidence: string }>;
+    if (!options.wantDocuments || docsNeeded === 0) {
+      ranked = [];
+    } else if (options.sort.length > 0 || !expression) {
+      const byRecency = (a: CachedDoc, b: CachedDoc) => b.updatedAt - a.updatedAt || a.docId.localeCompare(b.docId);
+      const ordered = options.sort.length > 0 ? sortDocs(matched!, options.sort, byRecency) : matched!.sort(byRecency);
+      ranked = ordered.slice(0, docsNeeded).map((doc) => ({ doc, confidence: 'NOT_AVAILABLE' }));
+    } else {
+      const scored = rankMatches({
+        db: ctx.db,
+        indexRowid: index.rowid,
+        table,
+        expression,
+        weights: columnWeights(options.byName),
+        docs,
+        allowed: filtering ? rowidSet(matched!) : null,
+        needed: docsNeeded,
+        fields: options.fields,
+        feedback: feedbackFor(ctx, index.rowid, key),
+        nowMs: ctx.nowMs,
+      });
+      const best = scored[0]?.score ?? 1;
+      ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+    }
+
+    const combined = [
+      ...answers.map((match) => ({ kind: 'faq' as const, match, key: resultKey('faq', String(match.itemRowid)) })),
+      ...ranked.map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
+    ].slice(pageStart, pageEnd);
+    const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
+    const faqPage = combined.flatMap((entry) => (entry.kind === 'faq' ? [entry] : []));
+    const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
+    return {
+      items: [...faqItems(itemContext, faqPage), ...documentItems(itemContext, docPage)],
+      keys: combined.map((entry) => entry.key),
+      total: total + answers.length,
+      facets: options.facets.length > 0 ? computeFacets(options.facets, matched ?? [], options.byName) : [],
+    };
+  });
+  const result = read();
+  const results = Object.fromEntries(result.keys.map((entryKey) => [resultId(queryId, entryKey), entryKey]));
+  sql(ctx.db, 'INSERT INTO search_queries (query_id, index_rowid, query_key, visitor_id, results, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    queryId,
+    index.rowid,
+    key,
+    input.VisitorId ?? null,
+    JSON.stringify(results),
+    ctx.nowMs,
+  );
+  return {
+    QueryId: queryId,
+    ResultItems: result.items,
+    FacetResults: result.facets,
+    TotalNumberOfResults: result.total,
+  };
+};
+
+/** The Query operation. */
+export const queryOperations: Record<string, OperationHandler> = { Query: query };

@@ -1,0 +1,72 @@
+import { invalid } from '../core/errors.js';
+import { fieldMap, type FieldConfig } from '../core/fields.js';
+import { checkFacets } from './facets.js';
+import { aclPredicate, compileFilter, type DocPredicate } from './filter.js';
+import { sortKeys, type SortKey } from './sorting.js';
+
+/** The most results a page holds. */
+export const MAX_PAGE_SIZE = 100;
+
+/** A Query request, checked against the index and normalized. */
+export interface QueryOptions {
+  fields: FieldConfig[];
+  byName: Map<string, FieldConfig>;
+  pageSize: number;
+  pageNumber: number;
+  sort: SortKey[];
+  filter: DocPredicate | null;
+  acl: DocPredicate;
+  facets: Array<Record<string, any>>;
+  requested: string[] | undefined;
+  wantDocuments: boolean;
+  wantAnswers: boolean;
+}
+
+function withOverrides(fields: FieldConfig[], overrides: ReadonlyArray<Record<string, any>> | undefined): FieldConfig[] {
+  if (!overrides?.length) return fields;
+  const byName = fieldMap(fields);
+  for (const override of overrides) {
+    const field = byName.get(override.Name);
+    if (!field) throw invalid(`DocumentRelevanceOverrideConfigurations names ${override.Name}, which is not a field of the index.`);
+    byName.set(field.Name, { ...field, Relevance: { ...field.Relevance, ...override.Relevance } });
+  }
+  return [...byName.values()];
+}
+
+/**
+ * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
+ * attribute filter, user context, facets, requested attributes and result types. Features
+ * the local service does not provide (spell checking, collapsing) are refused, not ignored.
+ */
+export function queryOptions(input: Record<string, any>, indexFields: FieldConfig[]): QueryOptions {
+  if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
+  if (input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions) {
+    throw invalid('The local service does not suggest spelling corrections; set IncludeQuerySpellCheckSuggestions to false.');
+  }
+  const fields = withOverrides(indexFields, input.DocumentRelevanceOverrideConfigurations);
+  const byName = fieldMap(fields);
+  const pageSize = input.PageSize ?? 10;
+  const pageNumber = input.PageNumber ?? 1;
+  if (pageSize < 1) throw invalid(`PageSize must be at least 1, not ${pageSize}.`);
+  if (pageNumber < 1) throw invalid(`PageNumber must be at least 1, not ${pageNumber}.`);
+  const requested = input.RequestedDocumentAttributes as string[] | undefined;
+  for (const key of requested ?? []) {
+    if (!byName.has(key)) throw invalid(`RequestedDocumentAttributes names ${key}, which is not a field of the index.`);
+  }
+  const facets = (input.Facets ?? []) as Array<Record<string, any>>;
+  checkFacets(facets, byName);
+  const type = input.QueryResultTypeFilter as string | undefined;
+  return {
+    fields,
+    byName,
+    pageSize: Math.min(pageSize, MAX_PAGE_SIZE),
+    pageNumber,
+    sort: sortKeys(input, byName),
+    filter: input.AttributeFilter ? compileFilter(input.AttributeFilter, byName) : null,
+    acl: aclPredicate(input.UserContext),
+    facets,
+    requested,
+    wantDocuments: type === undefined || type === 'DOCUMENT',
+    wantAnswers: type === undefined || type === 'QUESTION_ANSWER',
+  };
+}

@@ -1,0 +1,84 @@
+import type Database from 'better-sqlite3';
+import type { FieldConfig } from '../core/fields.js';
+import { sql } from '../core/statements.js';
+import { feedbackMultiplier, relevanceMultipliers, type ColumnWeights } from './boosts.js';
+import type { CachedDoc, DocLookup } from './doc-cache.js';
+
+/** A ranked document and its final score. */
+export interface Ranked {
+  doc: CachedDoc;
+  score: number;
+}
+
+/** What ranking works with. */
+export interface RankInput {
+  db: Database.Database;
+  indexRowid: number;
+  table: string;
+  expression: string;
+  weights: ColumnWeights;
+  docs: DocLookup;
+  /** The documents that passed the filters; null when every match passes. */
+  allowed: { has(rowid: number): boolean } | null;
+  /** How many of the best documents are needed. */
+  needed: number;
+  fields: readonly FieldConfig[];
+  /** Net relevance votes for this query by document id. */
+  feedback: ReadonlyMap<string, number>;
+  nowMs: number;
+}
+
+const MIN_WINDOW = 200;
+
+/**
+ * The best `needed` documents: BM25 (FTS5, column weights from the fields' importance) over a
+ * window of the best matches (at least 200, grown until enough pass the filters), then
+ * re-scored with the fields' relevance settings and relevance feedback. Documents with
+ * feedback for the query are always considered, even outside the window. Equal scores keep
+ * the order the documents were first stored in. Only the documents that can still make the
+ * cut are looked up.
+ */
+export function rankMatches(input: RankInput): Ranked[] {
+  const { db, table, weights } = input;
+  const top = sql(db, `SELECT rowid, -bm25(${table}, ?, ?, ?) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?) LIMIT ?`).raw();
+  const weightArgs = [weights.title, weights.body, weights.fields];
+  let window = Math.max(MIN_WINDOW, input.needed * 2);
+  let rows: Array<[number, number]>;
+  for (;;) {
+    rows = top.all(...weightArgs, input.expression, ...weightArgs, window) as Array<[number, number]>;
+    const usable = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)).length : rows.length;
+    if (usable >= input.needed || rows.length < window) break;
+    window *= 4;
+  }
+  const scores = new Map<number, number>();
+  for (const [rowid, score] of rows) if (!input.allowed || input.allowed.has(rowid)) scores.set(rowid, score);
+  if (input.feedback.size > 0) {
+    const one = sql(db, `SELECT -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
+    const rowidOf = sql(db, 'SELECT rowid FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
+    for (const docId of input.feedback.keys()) {
+      const rowid = rowidOf.get(input.indexRowid, docId) as number | undefined;
+      if (rowid === undefined || scores.has(rowid) || (input.allowed && !input.allowed.has(rowid))) continue;
+      const score = one.get(...weightArgs, input.expression, rowid) as number | undefined;
+      if (score !== undefined) scores.set(rowid, score);
+    }
+  }
+  const boosted = input.feedback.size > 0 || input.fields.some((field) => field.Relevance && hasBoost(field.Relevance));
+  const rowids = [...scores.keys()];
+  if (!boosted) rowids.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b).splice(input.needed);
+  const candidates = rowids.flatMap((rowid) => {
+    const doc = input.docs.get(rowid);
+    return doc ? [doc] : [];
+  });
+  const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
+  return candidates
+    .map((doc) => ({
+      doc,
+      score: scores.get(doc.rowid)! * multipliers.get(doc.rowid)! * feedbackMultiplier(input.feedback.get(doc.docId) ?? 0),
+    }))
+    .sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid);
+}
+
+/** Whether relevance settings change scores (Importance alone only weighs the text columns). */
+function hasBoost(relevance: NonNullable<FieldConfig['Relevance']>): boolean {
+  return relevance.Freshness === true || relevance.RankOrder !== undefined || relevance.ValueImportanceMap !== undefined;
+}

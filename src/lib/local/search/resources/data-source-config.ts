@@ -1,0 +1,65 @@
+import { parseCron } from '../core/cron.js';
+import { invalid } from '../core/errors.js';
+
+/** The `DataSourceConfiguration` member each data source type is configured with. */
+const CONFIGURATION_MEMBER: Record<string, string> = {
+  S3: 'S3Configuration',
+  SHAREPOINT: 'SharePointConfiguration',
+  DATABASE: 'DatabaseConfiguration',
+  SALESFORCE: 'SalesforceConfiguration',
+  ONEDRIVE: 'OneDriveConfiguration',
+  SERVICENOW: 'ServiceNowConfiguration',
+  CONFLUENCE: 'ConfluenceConfiguration',
+  GOOGLEDRIVE: 'GoogleDriveConfiguration',
+  WEBCRAWLER: 'WebCrawlerConfiguration',
+  WORKDOCS: 'WorkDocsConfiguration',
+  FSX: 'FsxConfiguration',
+  SLACK: 'SlackConfiguration',
+  BOX: 'BoxConfiguration',
+  QUIP: 'QuipConfiguration',
+  JIRA: 'JiraConfiguration',
+  GITHUB: 'GitHubConfiguration',
+  ALFRESCO: 'AlfrescoConfiguration',
+  TEMPLATE: 'TemplateConfiguration',
+};
+
+/** The settings of a data source stored as given and described back. */
+export interface DataSourceSettings {
+  Configuration?: Record<string, unknown>;
+  VpcConfiguration?: unknown;
+}
+
+/**
+ * Checks a data source's configuration against its type, as the real service does: a CUSTOM
+ * data source has no configuration, role or schedule; every other type needs a role and the
+ * configuration member of its type (and only that one). Schedules are cron expressions.
+ */
+export function checkDataSourceConfig(type: string, input: Record<string, any>, existing?: { role_arn: string | null }): void {
+  if (input.CustomDocumentEnrichmentConfiguration) {
+    throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
+  }
+  if (input.Schedule !== undefined && input.Schedule !== '') {
+    try {
+      parseCron(input.Schedule);
+    } catch (error) {
+      throw invalid(`The Schedule ${input.Schedule} is not valid: ${(error as Error).message}.`);
+    }
+  }
+  if (type === 'CUSTOM') {
+    if (input.Configuration || input.RoleArn || input.Schedule || input.VpcConfiguration) {
+      throw invalid('A CUSTOM data source has no Configuration, RoleArn, Schedule or VpcConfiguration.');
+    }
+    return;
+  }
+  if (!input.RoleArn && !existing?.role_arn) throw invalid(`A ${type} data source needs a RoleArn.`);
+  const configuration = input.Configuration as Record<string, unknown> | undefined;
+  if (!configuration) {
+    if (!existing) throw invalid(`A ${type} data source needs a Configuration with ${CONFIGURATION_MEMBER[type]}.`);
+    return;
+  }
+  const members = Object.keys(configuration).filter((key) => configuration[key] !== undefined && configuration[key] !== null);
+  const expected = CONFIGURATION_MEMBER[type]!;
+  if (members.length !== 1 || members[0] !== expected) {
+    throw invalid(`The Configuration of a ${type} data source has exactly one member, ${expected}; this one has ${members.join(', ') || 'none'}.`);
+  }
+}

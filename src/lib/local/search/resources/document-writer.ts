@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { AttrMap } from '../core/attributes.js';
+import type { FieldConfig } from '../core/fields.js';
+import { documentsFts } from '../core/fts-tables.js';
+import { sql } from '../core/statements.js';
+import { searchableText } from './searchable-text.js';
+
+/** A document ready to be stored: its text extracted, its attributes checked. */
+export interface PreparedDocument {
+  id: string;
+  title: string | null;
+  text: string;
+  contentType: string;
+  attrs: AttrMap;
+  acl: unknown[] | null;
+  dataSourceId: string | null;
+}
+
+/** What storing a document changed. */
+export type WriteOutcome = 'added' | 'modified' | 'unchanged';
+
+function contentHash(doc: PreparedDocument): string {
+  return createHash('sha256')
+    .update(JSON.stringify([doc.title, doc.text, doc.contentType, doc.attrs, doc.acl, doc.dataSourceId]))
+    .digest('hex');
+}
+
+function sourceUri(attrs: AttrMap): string | null {
+  const value = attrs._source_uri;
+  return value?.t === 'STRING_VALUE' ? value.v : null;
+}
+
+/**
+ * Stores (adds or replaces) a document of an index: its row, its full-text entry, the index's
+ * counters and the change log. A document identical to the stored one is left as is. Call
+ * inside a transaction.
+ */
+export function writeDocument(
+  db: Database.Database,
+  indexRowid: number,
+  fields: readonly FieldConfig[],
+  doc: PreparedDocument,
+  nowMs: number,
+): WriteOutcome {
+  const hash = contentHash(doc);
+  const existing = sql(db, 'SELECT rowid, content_hash, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
+    .get(indexRowid, doc.id) as { rowid: number; content_hash: string; text_bytes: number } | undefined;
+  if (existing?.content_hash === hash) return 'unchanged';
+  const bytes = Buffer.byteLength(doc.text, 'utf8');
+  const fts = documentsFts(indexRowid);
+  const acl = doc.acl ? JSON.stringify(doc.acl) : null;
+  const values = [doc.title, doc.contentType, sourceUri(doc.attrs), doc.dataSourceId, JSON.stringify(doc.attrs), acl, hash, bytes];
+  let rowid: number;
+  if (existing) {
+    rowid = existing.rowid;
+    sql(db, 
+      `UPDATE search_documents SET title = ?, content_type = ?, source_uri = ?, data_source_id = ?, attributes = ?, acl = ?,
+       content_hash = ?, text_bytes = ?, updated_at = ? WHERE rowid = ?`,
+    ).run(...values, nowMs, rowid);
+    sql(db, `DELETE FROM ${fts} WHERE rowid = CAST(? AS INTEGER)`).run(rowid);
+    sql(db, 'UPDATE search_indices SET text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes - existing.text_bytes, indexRowid);
+  } else {
+    rowid = Number(
+      sql(db, 
+          `INSERT INTO search_documents (title, content_type, source_uri, data_source_id, attributes, acl, content_hash, text_bytes,
+           created_at, updated_at, index_rowid, doc_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(...values, nowMs, nowMs, indexRowid, doc.id).lastInsertRowid,
+    );
+    sql(db, 'UPDATE search_indices SET doc_count = doc_count + 1, text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes, indexRowid);
+  }
+  const text = sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`);
+  text.run(rowid, doc.title ?? '', doc.text, searchableText(doc.attrs, fields));
+  sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, rowid);
+  return existing ? 'modified' : 'added';
+}
+
+/** Removes a document of an index; false when there was none. Call inside a transaction. */
+export function deleteDocument(db: Database.Database, indexRowid: number, docId: string): boolean {
+  const existing = sql(db, 'SELECT rowid, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
+    .get(indexRowid, docId) as { rowid: number; text_bytes: number } | undefined;
+  if (!existing) return false;
+  sql(db, 'DELETE FROM search_documents WHERE rowid = ?').run(existing.rowid);
+  sql(db, `DELETE FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`).run(existing.rowid);
+  sql(db, 'UPDATE search_indices SET doc_count = doc_count - 1, text_bytes = text_bytes - ? WHERE rowid = ?').run(existing.text_bytes, indexRowid);
+  sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, existing.rowid);
+  return true;
+}

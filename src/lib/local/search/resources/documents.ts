@@ -1,0 +1,100 @@
+import { fieldMap } from '../core/fields.js';
+import { invalid, quotaExceeded } from '../core/errors.js';
+import type { OperationHandler, OpContext } from '../core/op-context.js';
+import { sql } from '../core/statements.js';
+import { writeQueue } from '../../store/write-queue.js';
+import { addMetrics, runningCustomJob } from './data-source-rows.js';
+import { deleteDocument, writeDocument } from './document-writer.js';
+import { activeIndex, documentQuota, indexFields } from './index-rows.js';
+import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
+
+interface FailedDocument {
+  Id: string;
+  DataSourceId?: string;
+  ErrorCode: 'InvalidRequest' | 'InternalError';
+  ErrorMessage: string;
+}
+
+function dataSourceExists(ctx: OpContext, indexRowid: number, id: string): boolean {
+  return sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND id = ? AND deleted_at IS NULL').get(indexRowid, id) !== undefined;
+}
+
+const batchPutDocument: OperationHandler = async (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'BatchPutDocument');
+  if (input.CustomDocumentEnrichmentConfiguration) {
+    throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
+  }
+  const fields = indexFields(index);
+  const byName = fieldMap(fields);
+  const failed: FailedDocument[] = [];
+  const prepared: PreparedPut[] = [];
+  const seen = new Set<string>();
+  for (const document of input.Documents as Array<Record<string, any>>) {
+    const dataSourceId = document.Attributes?.find?.((attribute: any) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
+    try {
+      if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
+      seen.add(document.Id);
+      prepared.push(prepareDocument(document, byName, ctx.local.s3Dir));
+    } catch (error) {
+      if (!(error instanceof DocumentRejected)) throw error;
+      failed.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
+    }
+  }
+  await writeQueue(ctx.db).run(() => {
+    const exists = sql(ctx.db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
+    const added = prepared.filter((put) => !exists.get(index.rowid, put.doc.id)).length;
+    const quota = documentQuota(index.edition, JSON.parse(index.settings).CapacityUnits?.StorageCapacityUnits ?? 0);
+    const count = (sql(ctx.db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(index.rowid) as number) + added;
+    if (count > quota) {
+      throw quotaExceeded(`This batch would bring index ${index.id} to ${count} documents; a ${index.edition} index holds at most ${quota}.`);
+    }
+    for (const put of prepared) {
+      let jobRowid: number | undefined;
+      if (put.syncJobId !== null) {
+        const job = runningCustomJob(ctx.db, index.rowid, put.doc.dataSourceId!, put.syncJobId);
+        if (typeof job === 'string') {
+          failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId!, ErrorCode: 'InvalidRequest', ErrorMessage: job });
+          continue;
+        }
+        jobRowid = job;
+      } else if (put.doc.dataSourceId !== null) {
+        if (!dataSourceExists(ctx, index.rowid, put.doc.dataSourceId)) {
+          const message = `Data source ${put.doc.dataSourceId} does not exist in this index.`;
+          failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId, ErrorCode: 'InvalidRequest', ErrorMessage: message });
+          continue;
+        }
+      }
+      const outcome = writeDocument(ctx.db, index.rowid, fields, put.doc, ctx.nowMs);
+      if (jobRowid !== undefined) {
+        addMetrics(ctx.db, jobRowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
+      }
+    }
+  });
+  return { FailedDocuments: failed };
+};
+
+const batchDeleteDocument: OperationHandler = async (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'BatchDeleteDocument');
+  const target = input.DataSourceSyncJobMetricTarget as { DataSourceId: string; DataSourceSyncJobId?: string } | undefined;
+  await writeQueue(ctx.db).run(() => {
+    let jobRowid: number | undefined;
+    if (target?.DataSourceSyncJobId) {
+      const job = runningCustomJob(ctx.db, index.rowid, target.DataSourceId, target.DataSourceSyncJobId);
+      if (typeof job === 'string') throw invalid(job);
+      jobRowid = job;
+    } else if (target) {
+      if (!dataSourceExists(ctx, index.rowid, target.DataSourceId)) throw invalid(`Data source ${target.DataSourceId} does not exist in this index.`);
+    }
+    for (const id of input.DocumentIdList as string[]) {
+      const deleted = deleteDocument(ctx.db, index.rowid, id);
+      if (jobRowid !== undefined && deleted) addMetrics(ctx.db, jobRowid, { deleted: 1 });
+    }
+  });
+  return { FailedDocuments: [] };
+};
+
+/** The document operations. */
+export const documentOperations: Record<string, OperationHandler> = {
+  BatchPutDocument: batchPutDocument,
+  BatchDeleteDocument: batchDeleteDocument,
+};

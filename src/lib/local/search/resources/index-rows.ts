@@ -1,0 +1,61 @@
+import { conflict, notFound } from '../core/errors.js';
+import type { FieldConfig } from '../core/fields.js';
+import { statusOf } from '../core/lifecycle.js';
+import type { OpContext } from '../core/op-context.js';
+
+/** A row of `search_indices`. */
+export interface IndexRow {
+  rowid: number;
+  id: string;
+  region: string;
+  name: string;
+  edition: string;
+  role_arn: string | null;
+  description: string | null;
+  settings: string;
+  fields: string;
+  created_at: number;
+  updated_at: number;
+  busy_state: string;
+  busy_until: number;
+  deleted_at: number | null;
+  doc_count: number;
+  text_bytes: number;
+}
+
+/** The status of an index at the request's time; `undefined` once a deletion has completed. */
+export function indexStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: IndexRow): string | undefined {
+  return statusOf(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
+}
+
+/** The index `id` of the request's region; a `ResourceNotFoundException` when there is none. */
+export function findIndex(ctx: OpContext, id: string): IndexRow & { status: string } {
+  const row = ctx.db.prepare('SELECT * FROM search_indices WHERE id = ? AND region = ?').get(id, ctx.region) as IndexRow | undefined;
+  const status = row && indexStatus(ctx, row);
+  if (!row || !status) throw notFound(`Index ${id} does not exist.`);
+  return { ...row, status };
+}
+
+/**
+ * The index `id`, which must be ACTIVE for the operation `what`: a `ConflictException` while
+ * it is being created, updated or deleted.
+ */
+export function activeIndex(ctx: OpContext, id: string, what: string): IndexRow & { status: string } {
+  const row = findIndex(ctx, id);
+  if (row.status !== 'ACTIVE') {
+    throw conflict(`Index ${id} is ${row.status}; ${what} needs an ACTIVE index. Retry when it is ACTIVE.`);
+  }
+  return row;
+}
+
+/** The fields (reserved and custom) of an index. */
+export function indexFields(row: IndexRow): FieldConfig[] {
+  return JSON.parse(row.fields) as FieldConfig[];
+}
+
+/** The most documents an index of `edition` holds, with `storageUnits` extra capacity units. */
+export function documentQuota(edition: string, storageUnits: number): number {
+  if (edition === 'DEVELOPER_EDITION') return 10_000;
+  if (edition === 'GEN_AI_ENTERPRISE_EDITION') return 20_000 * (1 + storageUnits);
+  return 100_000 * (1 + storageUnits);
+}

@@ -1,0 +1,117 @@
+import { fromWireValue, type AttrMap } from '../core/attributes.js';
+import { COMPUTED_FIELDS, type FieldConfig } from '../core/fields.js';
+import { contentTypeOfKey, extractText } from '../core/extract-text.js';
+import { readS3Object } from '../core/s3-files.js';
+import type { PreparedDocument } from './document-writer.js';
+
+/** The attribute that ties a put document to a running sync job of a CUSTOM data source. */
+const SYNC_JOB_ATTRIBUTE = '_data_source_sync_job_execution_id';
+
+/** A document the service refuses, with the reason given back in `FailedDocuments`. */
+export class DocumentRejected extends Error {
+  override name = 'DocumentRejected';
+}
+
+/** A prepared document and the sync job it was put for, if any. */
+export interface PreparedPut {
+  doc: PreparedDocument;
+  syncJobId: string | null;
+}
+
+/**
+ * Checks a document's attributes against the index's fields: every key must be a field of the
+ * index (custom ones are declared with UpdateIndex), of the field's type; computed fields
+ * cannot be set. Returns them keyed by name, without the sync job attribute.
+ */
+function checkAttributes(list: ReadonlyArray<Record<string, any>>, fields: ReadonlyMap<string, FieldConfig>): AttrMap {
+  const attrs: AttrMap = {};
+  for (const attribute of list) {
+    const key = String(attribute.Key);
+    if (key === SYNC_JOB_ATTRIBUTE) continue;
+    if (COMPUTED_FIELDS.has(key)) throw new DocumentRejected(`The field ${key} is computed by the service and cannot be set.`);
+    const field = fields.get(key);
+    if (!field) {
+      throw new DocumentRejected(`The field ${key} is not defined in the index; add it with UpdateIndex DocumentMetadataConfigurationUpdates first.`);
+    }
+    let value;
+    try {
+      value = fromWireValue(attribute.Value, key);
+    } catch (error) {
+      throw new DocumentRejected(`${(error as Error).message}.`);
+    }
+    if (value.t !== field.Type) throw new DocumentRejected(`The field ${key} is of type ${field.Type}, not ${value.t}.`);
+    if (key in attrs) throw new DocumentRejected(`The field ${key} is given more than once.`);
+    attrs[key] = value;
+  }
+  return attrs;
+}
+
+/** A document's content and metadata, from a request or from a crawled object. */
+export interface DocumentSource {
+  id: string;
+  bytes: Buffer;
+  contentType: string;
+  title?: string;
+  attrs: AttrMap;
+  acl: unknown[] | null;
+}
+
+/** Extracts the text of a document and completes its computed attributes. */
+export function buildDocument(source: DocumentSource): PreparedDocument {
+  let extracted;
+  try {
+    extracted = extractText(source.bytes, source.contentType);
+  } catch (error) {
+    throw new DocumentRejected(`${(error as Error).message}.`);
+  }
+  const attrs = { ...source.attrs };
+  attrs._file_type ??= { t: 'STRING_VALUE', v: source.contentType };
+  attrs._language_code ??= { t: 'STRING_VALUE', v: 'en' };
+  const title = source.title ?? extracted.title ?? null;
+  const dataSource = attrs._data_source_id;
+  return {
+    id: source.id,
+    title,
+    text: extracted.text,
+    contentType: source.contentType,
+    attrs,
+    acl: source.acl,
+    dataSourceId: dataSource?.t === 'STRING_VALUE' ? dataSource.v : null,
+  };
+}
+
+/**
+ * Turns a BatchPutDocument `Document` into a document to store: reads an `S3Path` from the
+ * local S3 dir or decodes the inline `Blob`, extracts its text for its content type, and
+ * checks its attributes. Throws {@link DocumentRejected} with the reason for a bad one.
+ */
+export function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): PreparedPut {
+  if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
+  if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
+  if (input.HierarchicalAccessControlList !== undefined || input.AccessControlConfigurationId !== undefined) {
+    throw new DocumentRejected('The local service supports AccessControlList, not hierarchical or configured access control.');
+  }
+  let bytes: Buffer;
+  let contentType: string;
+  if (input.S3Path) {
+    contentType = input.ContentType ?? contentTypeOfKey(String(input.S3Path.Key));
+    try {
+      bytes = readS3Object(s3Dir, String(input.S3Path.Bucket), String(input.S3Path.Key));
+    } catch (error) {
+      throw new DocumentRejected(`${(error as Error).message}.`);
+    }
+  } else {
+    contentType = input.ContentType ?? 'PLAIN_TEXT';
+    bytes = Buffer.from(String(input.Blob), 'base64');
+  }
+  const list = (input.Attributes ?? []) as Array<Record<string, any>>;
+  const attrs = checkAttributes(list, fields);
+  const syncAttribute = list.find((attribute) => attribute.Key === SYNC_JOB_ATTRIBUTE);
+  const syncJobId = syncAttribute?.Value?.StringValue;
+  if (syncAttribute && (typeof syncJobId !== 'string' || !attrs._data_source_id)) {
+    throw new DocumentRejected(`${SYNC_JOB_ATTRIBUTE} needs a StringValue and a _data_source_id attribute beside it.`);
+  }
+  const title = input.Title !== undefined ? { title: String(input.Title) } : {};
+  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: input.AccessControlList ?? null });
+  return { doc, syncJobId: syncJobId ?? null };
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { childArn } from '../core/arn.js';
+import { conflict, notFound, quotaExceeded } from '../core/errors.js';
+import { withClientToken } from '../core/idempotency.js';
+import { statusOf } from '../core/lifecycle.js';
+import type { OperationHandler, OpContext } from '../core/op-context.js';
+import { decodePageToken, pageOf } from '../core/pagination.js';
+import { readS3Object } from '../core/s3-files.js';
+import { sql } from '../core/statements.js';
+import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
+import { toEpochSeconds } from '../core/time.js';
+import { activeIndex, findIndex, type IndexRow } from './index-rows.js';
+import { addTags, dropTags } from './tag-store.js';
+
+/** The most thesauri an index has, as in the real service. */
+const MAX_THESAURI_PER_INDEX = 1;
+
+interface ThesaurusRow {
+  rowid: number;
+  index_rowid: number;
+  id: string;
+  name: string;
+  description: string | null;
+  role_arn: string;
+  s3_bucket: string;
+  s3_key: string;
+  rules: string;
+  term_count: number;
+  rule_count: number;
+  file_size: number;
+  final_status: string;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+  busy_state: string;
+  busy_until: number;
+  deleted_at: number | null;
+}
+
+type Loaded = { ok: true; parsed: ParsedThesaurus; size: number } | { ok: false; error: string };
+
+function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
+  try {
+    const bytes = readS3Object(ctx.local.s3Dir, path.Bucket, path.Key);
+    return { ok: true, parsed: parseSolrSynonyms(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
+  } catch (error) {
+    return { ok: false, error: `Could not read the thesaurus s3://${path.Bucket}/${path.Key}: ${(error as Error).message}.`.slice(0, 2048) };
+  }
+}
+
+const createThesaurus: OperationHandler = (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'CreateThesaurus');
+  const create = () =>
+    withClientToken(ctx, `CreateThesaurus:${index.id}`, input, () => {
+      const existing = sql(ctx.db, 'SELECT count(*) FROM search_thesauri WHERE index_rowid = ? AND deleted_at IS NULL').pluck().get(index.rowid) as number;
+      if (existing >= MAX_THESAURI_PER_INDEX) throw quotaExceeded(`An index has at most ${MAX_THESAURI_PER_INDEX} thesaurus; delete the existing one first.`);
+      const id = randomUUID();
+      const loaded = load(ctx, input.SourceS3Path);
+      sql(
+        ctx.db,
+        `INSERT INTO search_thesauri (index_rowid, id, name, description, role_arn, s3_bucket, s3_key, rules, term_count, rule_count, file_size,
+         final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
+      ).run(
+        index.rowid, id, input.Name, input.Description ?? null, input.RoleArn, input.SourceS3Path.Bucket, input.SourceS3Path.Key,
+        JSON.stringify(loaded.ok ? loaded.parsed.rules : []), loaded.ok ? loaded.parsed.termCount : 0, loaded.ok ? loaded.parsed.rules.length : 0,
+        loaded.ok ? loaded.size : 0, loaded.ok ? 'ACTIVE' : 'FAILED', loaded.ok ? null : loaded.error, ctx.nowMs, ctx.nowMs, ctx.nowMs + ctx.delayMs,
+      );
+      if (input.Tags) addTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'thesaurus', id), input.Tags);
+      return id;
+    });
+  return { Id: ctx.db.transaction(create).immediate() };
+};
+
+function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: string } {
+  const row = sql(ctx.db, 'SELECT * FROM search_thesauri WHERE id = ? AND index_rowid = ?').get(id, index.rowid) as ThesaurusRow | undefined;
+  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+  if (!row || !status) throw notFound(`Thesaurus ${id} does not exist in index ${index.id}.`);
+  return { ...row, status };
+}
+
+const describeThesaurus: OperationHandler = (ctx, input) => {
+  const index = findIndex(ctx, input.IndexId);
+  const row = findThesaurus(ctx, index, input.Id);
+  const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
+  return {
+    Id: row.id,
+    IndexId: index.id,
+    Name: row.name,
+    ...(row.description !== null ? { Description: row.description } : {}),
+    Status: row.status,
+    ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    CreatedAt: toEpochSeconds(row.created_at),
+    UpdatedAt: toEpochSeconds(row.updated_at),
+    RoleArn: row.role_arn,
+    SourceS3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
+    FileSizeBytes: row.file_size,
+    TermCount: row.term_count,
+    SynonymRuleCount: row.rule_count,
+  };
+};
+
+const updateThesaurus: OperationHandler = (ctx, input) => {
+  const index = findIndex(ctx, input.IndexId);
+  const row = findThesaurus(ctx, index, input.Id);
+  if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
+    throw conflict(`Thesaurus ${row.id} is ${row.status}; retry when it is ACTIVE.`);
+  }
+  const path = input.SourceS3Path ?? { Bucket: row.s3_bucket, Key: row.s3_key };
+  const loaded = load(ctx, path);
+  const hadRules = row.final_status !== 'FAILED';
+  const status = loaded.ok ? 'ACTIVE' : hadRules ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
+  sql(
+    ctx.db,
+    `UPDATE search_thesauri SET name = ?, description = ?, role_arn = ?, s3_bucket = ?, s3_key = ?, rules = ?, term_count = ?, rule_count = ?,
+     file_size = ?, final_status = ?, error_message = ?, updated_at = ?, busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
+  ).run(
+    input.Name ?? row.name, input.Description ?? row.description, input.RoleArn ?? row.role_arn, path.Bucket, path.Key,
+    loaded.ok ? JSON.stringify(loaded.parsed.rules) : row.rules, loaded.ok ? loaded.parsed.termCount : row.term_count,
+    loaded.ok ? loaded.parsed.rules.length : row.rule_count, loaded.ok ? loaded.size : row.file_size, status, loaded.ok ? null : loaded.error,
+    ctx.nowMs, ctx.nowMs + ctx.delayMs, row.rowid,
+  );
+  return {};
+};
+
+const deleteThesaurus: OperationHandler = (ctx, input) => {
+  const index = findIndex(ctx, input.IndexId);
+  const row = findThesaurus(ctx, index, input.Id);
+  if (row.status === 'DELETING') return {};
+  ctx.db
+    .transaction(() => {
+      sql(ctx.db, 'UPDATE search_thesauri SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
+      dropTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'thesaurus', row.id));
+    })
+    .immediate();
+  return {};
+};
+
+const listThesauri: OperationHandler = (ctx, input) => {
+  const index = findIndex(ctx, input.IndexId);
+  const offset = decodePageToken(input.NextToken, 'ListThesauri', index.id);
+  const rows = sql(ctx.db, 'SELECT * FROM search_thesauri WHERE index_rowid = ? ORDER BY created_at, rowid').all(index.rowid) as ThesaurusRow[];
+  const items = rows.flatMap((row) => {
+    const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+    return status ? [{ Id: row.id, Name: row.name, Status: status, CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) }] : [];
+  });
+  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListThesauri', index.id);
+  return { ThesaurusSummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+};
+
+/** The thesaurus operations. */
+export const thesaurusOperations: Record<string, OperationHandler> = {
+  CreateThesaurus: createThesaurus,
+  DescribeThesaurus: describeThesaurus,
+  UpdateThesaurus: updateThesaurus,
+  DeleteThesaurus: deleteThesaurus,
+  ListThesauri: listThesauri,
+};

@@ -1,0 +1,47 @@
+import type Database from 'better-sqlite3';
+import type { LocalContext } from '../types.js';
+import { pruneLogs } from './maintenance/prune-logs.js';
+import { purgeDeleted } from './maintenance/purge.js';
+import { runSchedules } from './maintenance/schedules.js';
+import { runSyncJobs } from './maintenance/sync-runner.js';
+
+/** How long background work waits for another process's write lock before trying next time. */
+const TICK_BUSY_TIMEOUT_MS = 50;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+function withShortBusyTimeout(db: Database.Database, steps: Array<() => void>): void {
+  const previous = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${TICK_BUSY_TIMEOUT_MS}`);
+  try {
+    for (const step of steps) {
+      try {
+        step();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      }
+    }
+  } finally {
+    db.pragma(`busy_timeout = ${previous}`);
+  }
+}
+
+/**
+ * The search module's background work, run by whichever process shares the data dir: starts
+ * scheduled syncs, advances sync jobs, purges what finished deleting, trims the logs. A step
+ * that finds the data dir locked by another process waits for the next tick.
+ */
+export function searchTick(context: LocalContext): void {
+  const nowMs = context.now().getTime();
+  const delayMs = Math.round(context.createDelay * 1000);
+  const { db } = context;
+  withShortBusyTimeout(db, [
+    () => runSchedules(db, nowMs, delayMs),
+    () => runSyncJobs({ db, s3Dir: context.s3Dir, nowMs }),
+    () => purgeDeleted(db, context.accountId, nowMs, delayMs),
+    () => pruneLogs(db, nowMs),
+  ]);
+}

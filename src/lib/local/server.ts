@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { verifySigV4 } from '../signing/verify.js';
+import { modules as registeredModules } from './registry.js';
+import { answerClientError } from './server/client-error.js';
+import { flattenHeaders } from './server/flatten-headers.js';
+import { readBody, RequestRejection } from './server/read-body.js';
+import { routeRequest } from './server/route.js';
+import { Ticker } from './server/ticker.js';
+import { errorResponse, sendResponse } from './server/wire.js';
+import { openStore } from './store/open-store.js';
+import type { LocalContext, LocalServiceModule } from './types.js';
+
+/** How to start the local service. */
+export interface LocalServiceOptions {
+  /** The address to listen on; `127.0.0.1` unless given (never all interfaces by default). */
+  host?: string;
+  /** The port; `4599` unless given, `0` for any free port. */
+  port?: number;
+  /** Where the database lives; `~/.nimbus/local` unless given. */
+  dataDir?: string;
+  /** The directory that stands for S3 (`s3://bucket/key` is `<s3Dir>/bucket/key`); `<dataDir>/s3` unless given. */
+  s3Dir?: string;
+  /** The access keys and secrets accepted; `test`/`test` unless given. */
+  credentials?: Array<{ key: string; secret: string }> | ReadonlyMap<string, string>;
+  /** Seconds that created resources stay CREATING (and updated ones UPDATING); 1 unless given. */
+  createDelay?: number;
+  /** The account id in ARNs; `000000000000` unless given. */
+  accountId?: string;
+  /** The clock; injectable for tests. */
+  now?: () => Date;
+  /** The largest request body accepted, in bytes; 64 MiB unless given. */
+  maxBodyBytes?: number;
+}
+
+/** A running local service. */
+export interface LocalService {
+  /** The base URL to send requests to, e.g. `http://127.0.0.1:4599`. */
+  endpoint: string;
+  /** The port it listens on. */
+  port: number;
+  /** Stops listening, ends open connections and closes the database. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
+const TICK_INTERVAL_MS = 100;
+const LAZY_TICK_MS = 20;
+
+function credentialMap(credentials: LocalServiceOptions['credentials']): ReadonlyMap<string, string> {
+  if (credentials === undefined) return new Map([['test', 'test']]);
+  if (credentials instanceof Map) return credentials;
+  return new Map((credentials as Array<{ key: string; secret: string }>).map((pair) => [pair.key, pair.secret]));
+}
+
+function endpointHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the local service: one HTTP server that verifies every request's SigV4 signature and
+ * hands it to the module (search, mobile…) that serves it, over a SQLite store in `dataDir`.
+ * Resolves once it listens.
+ */
+export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local'));
+  const s3Dir = resolve(options.s3Dir ?? join(dataDir, 's3'));
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const createDelay = options.createDelay ?? 1;
+  if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
+  const modules: readonly LocalServiceModule[] = registeredModules;
+  const db = openStore(dataDir, modules);
+  const now = options.now ?? (() => new Date());
+  const credentials = credentialMap(options.credentials);
+  const context: LocalContext = {
+    db,
+    dataDir,
+    s3Dir,
+    accountId: options.accountId ?? '000000000000',
+    endpoint: '',
+    createDelay,
+    now,
+    credentials,
+  };
+  const reported = new Set<string>();
+  const ticker = new Ticker(modules, context, (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (reported.has(message)) return;
+    reported.add(message);
+    process.emitWarning(`local service background work failed: ${message}`);
+  });
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = randomUUID();
+    try {
+      const body = await readBody(req, maxBodyBytes);
+      const url = new URL(req.url ?? '/', 'http://local');
+      const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+      const headers = flattenHeaders(req.headers);
+      const method = req.method ?? 'GET';
+      const auth = verifySigV4({ method, path: rawPath, query: url.searchParams, headers, body }, (key) => credentials.get(key), {
+        now: now(),
+      });
+      if (!auth.ok) {
+        sendResponse(res, requestId, errorResponse(auth.status, auth.code, auth.message));
+        return;
+      }
+      const module = routeRequest(modules, method, rawPath, headers, auth.service);
+      ticker.runIfStale(LAZY_TICK_MS);
+      const response = await module.handle(context, {
+        method,
+        path: rawPath,
+        query: url.searchParams,
+        headers,
+        body,
+        region: auth.region,
+        accountId: context.accountId,
+        accessKey: auth.accessKey,
+        requestId,
+      });
+      sendResponse(res, requestId, response);
+    } catch (error) {
+      if (res.headersSent) return;
+      if (error instanceof RequestRejection) {
+        sendResponse(res, requestId, errorResponse(error.status, error.code, error.message));
+      } else {
+        const message = error instanceof Error ? error.message : String(error);
+        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed: ${message}`));
+      }
+    }
+  };
+
+  const server = createServer((req, res) => void serve(req, res));
+  server.on('clientError', answerClientError);
+  try {
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once('error', rejectListen);
+      server.listen(options.port ?? 4599, host, () => {
+        server.off('error', rejectListen);
+        resolveListen();
+      });
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  context.endpoint = `http://${endpointHost(host)}:${port}`;
+  ticker.start(TICK_INTERVAL_MS);
+
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: context.endpoint,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolveClose) => {
+        ticker.stop();
+        server.close(() => {
+          db.close();
+          resolveClose();
+        });
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { ServerResponse } from 'node:http';
+import type { LocalResponse } from '../types.js';
+
+/**
+ * An error answer in the wire format the AWS JSON and REST-JSON protocols share: the code in
+ * `__type` and in the `x-amzn-ErrorType` header, the text in `message`.
+ */
+export function errorResponse(status: number, code: string, message: string): LocalResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', 'x-amzn-errortype': code },
+    body: { __type: code, message },
+  };
+}
+
+/**
+ * Writes a module's answer: a Buffer is sent as is, a string as UTF-8, any other value as
+ * JSON (with a JSON content type unless the module set one). Every answer carries
+ * `x-amzn-RequestId`.
+ */
+export function sendResponse(res: ServerResponse, requestId: string, response: LocalResponse): void {
+  const headers: Record<string, string> = { ...(response.headers ?? {}) };
+  let payload: Buffer;
+  if (response.body === undefined) payload = Buffer.alloc(0);
+  else if (Buffer.isBuffer(response.body)) payload = response.body;
+  else if (typeof response.body === 'string') payload = Buffer.from(response.body, 'utf8');
+  else {
+    payload = Buffer.from(JSON.stringify(response.body), 'utf8');
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  headers['x-amzn-requestid'] = requestId;
+  headers['content-length'] = String(payload.length);
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}

@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+import type { Migration } from '../types.js';
+
+/**
+ * Applies the migrations of one module that are not recorded yet in `schema_migrations`,
+ * in version order, inside one transaction: either all pending steps apply or none does.
+ * Returns the versions applied. Throws when a stored version is newer than the module knows
+ * (a data dir written by a newer nimbus).
+ */
+export function migrateModule(db: Database.Database, module: string, migrations: readonly Migration[]): number[] {
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  const known = sorted.length === 0 ? 0 : sorted[sorted.length - 1]!.version;
+  const run = db.transaction((): number[] => {
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (module TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (module, version))',
+    );
+    const rows = db.prepare('SELECT version FROM schema_migrations WHERE module = ?').all(module) as Array<{ version: number }>;
+    const applied = new Set(rows.map((row) => row.version));
+    const newest = Math.max(0, ...applied);
+    if (newest > known) {
+      throw new Error(`the data dir holds ${module} schema version ${newest}, newer than this nimbus knows (${known}); upgrade nimbus`);
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (module, version, applied_at) VALUES (?, ?, ?)');
+    const done: number[] = [];
+    for (const migration of sorted) {
+      if (applied.has(migration.version)) continue;
+      migration.up(db);
+      record.run(module, migration.version, new Date().toISOString());
+      done.push(migration.version);
+    }
+    return done;
+  });
+  return run.immediate();
+}

@@ -1,0 +1,129 @@
+import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { activeIndex, call, ok, startTestService, textDoc, type TestService } from './support.js';
+
+const blob = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const ids = (answer: any) => answer.ResultItems.map((item: any) => item.DocumentId);
+
+describe('local search service: documents', function () {
+  let service: TestService;
+  let endpoint: string;
+  let index: string;
+  const query = (QueryText: string) => ok(endpoint, 'Query', { IndexId: index, QueryText });
+  const stats = async () => (await ok(endpoint, 'DescribeIndex', { Id: index })).IndexStatistics.TextDocumentStatistics;
+
+  before(async () => {
+    service = await startTestService();
+    endpoint = service.service.endpoint;
+    index = await activeIndex(endpoint);
+  });
+  after(async () => service.stop());
+
+  it('extracts the text of HTML, Markdown, JSON and plain text', async () => {
+    const answer = await ok(endpoint, 'BatchPutDocument', {
+      IndexId: index,
+      Documents: [
+        { Id: 'html', ContentType: 'HTML', Blob: blob('<html><head><title>Harbour &amp; tides</title><script>var hidden = "kraken";</script></head><body><p>The <b>tide</b> tables</p></body></html>') },
+        { Id: 'md', ContentType: 'MD', Blob: blob('# Lighthouse keeping\n\nKeep the **lamp** clean. See [the manual](http://example.com/manual).') },
+        { Id: 'json', ContentType: 'JSON', Blob: blob(JSON.stringify({ ship: { name: 'Albatross', crew: ['navigator', 'cook'] } })) },
+        { Id: 'txt', Title: 'Knots', Blob: blob('A bowline makes a fixed loop.') },
+      ],
+    });
+    assert.deepEqual(answer.FailedDocuments, []);
+    const html = (await query('tide')).ResultItems[0];
+    assert.equal(html.DocumentId, 'html');
+    assert.equal(html.DocumentTitle.Text, 'Harbour & tides');
+    assert.equal(html.DocumentExcerpt.Text, 'The tide tables');
+    assert.deepEqual(ids(await query('kraken')), []);
+    const md = (await query('lamp')).ResultItems[0];
+    assert.equal(md.DocumentTitle.Text, 'Lighthouse keeping');
+    assert.ok(!md.DocumentExcerpt.Text.includes('**') && md.DocumentExcerpt.Text.includes('the manual'));
+    assert.deepEqual(ids(await query('navigator')), ['json']);
+    assert.deepEqual(ids(await query('bowline')), ['txt']);
+    const typed = (await ok(endpoint, 'Query', { IndexId: index, QueryText: 'bowline', RequestedDocumentAttributes: ['_file_type'] })).ResultItems[0];
+    assert.deepEqual(typed.DocumentAttributes, [{ Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } }]);
+  });
+
+  it('reads S3Path documents from the S3 dir', async () => {
+    mkdirSync(join(service.s3Dir, 'docs-bucket', 'guides'), { recursive: true });
+    writeFileSync(join(service.s3Dir, 'docs-bucket', 'guides', 'anchor.html'), '<title>Anchoring</title><p>Drop the anchor in sand.</p>');
+    const answer = await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [{ Id: 's3-doc', S3Path: { Bucket: 'docs-bucket', Key: 'guides/anchor.html' } }] });
+    assert.deepEqual(answer.FailedDocuments, []);
+    const item = (await query('anchor')).ResultItems[0];
+    assert.equal(item.DocumentId, 's3-doc');
+    assert.equal(item.DocumentTitle.Text, 'Anchoring');
+  });
+
+  it('reports bad documents one by one in FailedDocuments and stores the good ones', async () => {
+    const answer = await ok(endpoint, 'BatchPutDocument', {
+      IndexId: index,
+      Documents: [
+        textDoc('good', 'Good', 'sextant readings'),
+        { Id: 'pdf', ContentType: 'PDF', Blob: blob('%PDF-1.4') },
+        textDoc('unknown-field', 'Bad', 'text', { color: 'red' }),
+        { Id: 'no-content' },
+        { Id: 'missing-object', S3Path: { Bucket: 'docs-bucket', Key: 'nope.txt' } },
+        { ...textDoc('wrong-type', 'Bad', 'text'), Attributes: [{ Key: '_category', Value: { LongValue: 3 } }] },
+      ],
+    });
+    assert.deepEqual(
+      answer.FailedDocuments.map((failed: any) => [failed.Id, failed.ErrorCode]),
+      ['pdf', 'unknown-field', 'no-content', 'missing-object', 'wrong-type'].map((id) => [id, 'InvalidRequest']),
+    );
+    assert.match(answer.FailedDocuments[0].ErrorMessage, /cannot extract text from PDF/);
+    assert.match(answer.FailedDocuments[1].ErrorMessage, /color is not defined in the index/);
+    assert.deepEqual(ids(await query('sextant')), ['good']);
+  });
+
+  it('replaces a document put again with the same id, and counts statistics from stored data', async () => {
+    const before = await stats();
+    await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('replace-me', 'Old', 'barnacle')] });
+    const added = await stats();
+    assert.equal(added.IndexedTextDocumentsCount, before.IndexedTextDocumentsCount + 1);
+    assert.equal(added.IndexedTextBytes, before.IndexedTextBytes + 'barnacle'.length);
+    await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('replace-me', 'New', 'seagull and gannet')] });
+    assert.deepEqual(ids(await query('barnacle')), []);
+    assert.deepEqual(ids(await query('gannet')), ['replace-me']);
+    const replaced = await stats();
+    assert.equal(replaced.IndexedTextDocumentsCount, added.IndexedTextDocumentsCount);
+    assert.equal(replaced.IndexedTextBytes, before.IndexedTextBytes + 'seagull and gannet'.length);
+  });
+
+  it('deletes documents with BatchDeleteDocument', async () => {
+    await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('gone-1', 'x', 'albacore'), textDoc('gone-2', 'y', 'albacore')] });
+    assert.equal((await query('albacore')).TotalNumberOfResults, 2);
+    const answer = await ok(endpoint, 'BatchDeleteDocument', { IndexId: index, DocumentIdList: ['gone-1', 'never-existed'] });
+    assert.deepEqual(answer.FailedDocuments, []);
+    assert.deepEqual(ids(await query('albacore')), ['gone-2']);
+  });
+
+  it('refuses batches of more than 10 documents and writes to an index that is not ACTIVE', async () => {
+    const many = Array.from({ length: 11 }, (_, n) => textDoc(`d${n}`, 't', 'b'));
+    assert.equal((await call(endpoint, 'BatchPutDocument', { IndexId: index, Documents: many })).body.__type, 'ValidationException');
+    const { Id } = await ok(endpoint, 'CreateIndex', { Name: 'young', RoleArn: 'arn:aws:iam::000000000000:role/r' });
+    const early = await call(endpoint, 'BatchPutDocument', { IndexId: Id, Documents: [textDoc('a', 'b', 'c')] });
+    assert.equal(early.body.__type, 'ConflictException');
+    assert.match(early.body.Message, /CREATING/);
+  });
+
+  it('enforces the document quota of the developer edition', async function () {
+    this.timeout(60_000);
+    const dev = await activeIndex(endpoint, { Edition: 'DEVELOPER_EDITION', Name: 'dev' });
+    let next = 0;
+    const worker = async () => {
+      while (next < 1000) {
+        const batch = next++;
+        const documents = Array.from({ length: 10 }, (_, n) => ({ Id: `q${batch * 10 + n}`, Blob: 'eA==' }));
+        await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: documents });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    const full = (await ok(endpoint, 'DescribeIndex', { Id: dev })).IndexStatistics.TextDocumentStatistics;
+    assert.equal(full.IndexedTextDocumentsCount, 10_000);
+    const over = await call(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'one-more', Blob: 'eA==' }] });
+    assert.equal(over.status, 400);
+    assert.equal(over.body.__type, 'ServiceQuotaExceededException');
+    await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'q5', Blob: 'eQ==' }] });
+  });
+});

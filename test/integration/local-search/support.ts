@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/lib/local/server.js';
+import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
+
+/** A local service on port 0 over a temporary data dir. */
+export interface TestService {
+  service: LocalService;
+  dataDir: string;
+  s3Dir: string;
+  /** Stops the service and removes the data dir. */
+  stop(): Promise<void>;
+}
+
+/** Starts the local service for a test, on a fresh temporary data dir. */
+export async function startTestService(options: LocalServiceOptions = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nimbus-search-'));
+  const s3Dir = options.s3Dir ?? join(dataDir, 's3');
+  const service = await startLocalService({ port: 0, createDelay: 0.2, ...options, dataDir, s3Dir });
+  return {
+    service,
+    dataDir,
+    s3Dir,
+    async stop() {
+      await service.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A raw answer of the service. */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
+
+/** How to send one request. */
+export interface CallOptions {
+  credentials?: { key: string; secret: string } | null;
+  region?: string;
+  service?: string;
+  /** Replaces the JSON body (already serialized). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+const signer = new SignatureV4();
+
+/** Sends one signed search API request and reads the JSON answer. */
+export async function call(endpoint: string, operation: string, input: unknown = {}, options: CallOptions = {}): Promise<WireAnswer> {
+  const url = new URL(endpoint);
+  const body = options.rawBody ?? JSON.stringify(input);
+  const request = {
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: '/',
+    query: {},
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSKendraFrontendService.${operation}`,
+      ...(options.headers ?? {}),
+    },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  };
+  const credentials = options.credentials === undefined ? { key: 'test', secret: 'test' } : options.credentials;
+  const signed = signer.sign(request, credentials, { region: options.region ?? 'us-east-1', service: options.service ?? 'kendra' });
+  const { host: _host, ...headers } = signed.headers;
+  const response = await fetch(`${endpoint}/`, { method: 'POST', headers, body: signed.body as RequestInit['body'] });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+/** Sends a request that must succeed; returns its output. */
+export async function ok(endpoint: string, operation: string, input: unknown = {}, options: CallOptions = {}): Promise<any> {
+  const answer = await call(endpoint, operation, input, options);
+  if (answer.status !== 200) throw new Error(`${operation} failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Waits until `check` returns a truthy value (polling every 50 ms, at most `timeoutMs`). */
+export async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Creates an index and waits until it is ACTIVE; returns its id. */
+export async function activeIndex(endpoint: string, input: Record<string, unknown> = {}): Promise<string> {
+  const { Id } = await ok(endpoint, 'CreateIndex', { Name: 'test-index', RoleArn: 'arn:aws:iam::000000000000:role/kendra', ...input });
+  await until(async () => (await ok(endpoint, 'DescribeIndex', { Id })).Status === 'ACTIVE');
+  return Id as string;
+}
+
+/** A PLAIN_TEXT document for BatchPutDocument. */
+export function textDoc(id: string, title: string, body: string, attributes: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    Id: id,
+    Title: title,
+    Blob: Buffer.from(body, 'utf8').toString('base64'),
+    ContentType: 'PLAIN_TEXT',
+    Attributes: Object.entries(attributes).map(([Key, value]) => ({ Key, Value: wireValue(value) })),
+  };
+}
+
+/** A plain value as a DocumentAttributeValue: string, string list, integer (long) or Date. */
+export function wireValue(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { StringValue: value };
+  if (Array.isArray(value)) return { StringListValue: value };
+  if (typeof value === 'number') return { LongValue: value };
+  if (value instanceof Date) return { DateValue: value.getTime() / 1000 };
+  throw new Error(`no attribute value for ${String(value)}`);
+}
