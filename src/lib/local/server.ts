@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { addInThreadServer, removeInThreadServer } from '../http/in-thread-servers.js';
 import { verifySigV4 } from '../signing/verify.js';
 import { modules as registeredModules } from './registry.js';
 import { answerClientError } from './server/client-error.js';
@@ -152,6 +153,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const port = (server.address() as AddressInfo).port;
   context.endpoint = `http://${endpointHost(host)}:${port}`;
   ticker.start(TICK_INTERVAL_MS);
+  addInThreadServer(port);
 
   let closing: Promise<void> | undefined;
   return {
@@ -160,6 +162,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     close() {
       closing ??= new Promise<void>((resolveClose) => {
         ticker.stop();
+        removeInThreadServer(port);
         server.close(() => {
           db.close();
           resolveClose();

@@ -1,6 +1,7 @@
 import type { Credentials } from '../../credentials/types.js';
 import type { Client } from '../client.js';
 import type { Command } from '../command.js';
+import { isServedByThisThread } from '../../http/in-thread-servers.js';
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import type { Handler } from '../handler-list.js';
 import { methodName } from '../operation-methods.js';
@@ -81,6 +82,13 @@ function call(client: Client, body: RequestBody, alternative: string, what: stri
     throw new InvalidArgumentException(
       `The synchronous form cannot run a changed handler list (middleware added, removed or replaced, or a new terminal handler): it runs in a worker thread with the handler list as constructed; use ${alternative} instead`,
       {},
+    );
+  }
+  const endpoint = client.getEndpoint();
+  if (isServedByThisThread(endpoint)) {
+    throw new InvalidArgumentException(
+      `The synchronous form would wait forever: ${endpoint.origin} is served by this same thread, which a synchronous call blocks; use ${alternative} instead, or run the service in another thread or process`,
+      { option: 'endpoint' },
     );
   }
   state.registration ??= workerRegistration(state.options, client.getConfig() as ClientConfig);
