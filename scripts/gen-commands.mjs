@@ -27,9 +27,37 @@ const IDX = '6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6';
 const DS = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
 const ROLE = 'arn:aws:iam::000000000000:role/search-role';
 
+/** The flags of the bulk forms of `search document put` and `delete`. */
+const BULK_FLAGS = {
+  concurrency: {
+    type: 'integer', min: 1, max: 64, helpValue: '<n>', helpGroup: 'BULK',
+    summary: 'Calls in flight at once in a bulk run (default 8).',
+  },
+  failures: {
+    type: 'string', helpValue: '<file>', helpGroup: 'BULK',
+    summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.',
+  },
+};
+
+/** `--download [FILE|DIR]` of the export commands. */
+const DOWNLOAD = {
+  extraFlags: {
+    download: {
+      type: 'string', helpValue: '[FILE|DIR]',
+      summary: 'Also save the exported file: as FILE, or in DIR under the name the server gives (a bare --download: the current directory). Progress on stderr; the file appears only once complete, with its length checked.',
+    },
+  },
+  optionalValues: { download: '.' },
+  runner: { module: 'download/run-export.js', name: 'runExport' },
+};
+
 /**
  * Every command: its id (topic path), operation, the resource its `--id` names, help text, and
- * the waiter behind `--wait`. Summaries and descriptions are ours, not the model's.
+ * the waiter behind `--wait`. Summaries and descriptions are ours, not the model's. A command
+ * that does more than one call also has `extraFlags` (literal flags beside the members',
+ * `{ type, ...oclif props }`), `alternatives` (a required member's flag → the flags that can
+ * stand in for it, mutually exclusive with it), `optionalValues` (flags whose value may be left
+ * out, see NimbusCommand) and `runner` (the src/lib/cli module and function that run it).
  */
 const COMMANDS = [
   // ── search index ──
@@ -194,17 +222,44 @@ const COMMANDS = [
   {
     id: 'search document put', service: 'search', operation: 'BatchPutDocument', resource: 'document',
     summary: 'Add or replace documents in an index.',
-    description: 'Adds up to ten documents to an index in one request, replacing documents with the same ids. A document\'s content is inline (Blob, base64 in JSON) or an S3 object (S3Path). Documents that could not be added are listed in FailedDocuments.',
+    description: 'Adds documents to an index, replacing documents with the same ids. With --documents, one request of up to ten documents, whose content is inline (Blob, base64 in JSON) or an S3 object (S3Path); documents that could not be added are listed in FailedDocuments. With --from (files and directories) or --jsonl (JSON Lines, or - for standard input), any number of documents, streamed in batches within the service\'s limits with --concurrency calls at once; throttling and transient failures are retried, progress and a summary go to stderr, and the summary as data to stdout. Every document read is either acknowledged or listed with --failures; the exit status is 254 when any failed, 130 when interrupted (after the calls in flight have been answered).',
     examples: [
       { description: 'Add two documents from a JSON file', command: `search document put --index-id ${IDX} --documents file://documents.json` },
       { description: 'Add one inline text document', command: `search document put --index-id ${IDX} --documents '[{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"}]'` },
+      { description: 'Load a directory of files (with .metadata.json sidecars), listing failed documents in a file', command: `search document put --index-id ${IDX} --from ./handbook --failures failed.jsonl` },
+      { description: 'Load JSON Lines from a pipe, sixteen calls at a time', command: `search document put --index-id ${IDX} --jsonl - --concurrency 16 < corpus.jsonl` },
     ],
+    alternatives: { documents: ['from', 'jsonl'] },
+    extraFlags: {
+      from: {
+        type: 'string', multiple: true, helpValue: '<path>', exclusive: ['documents', 'jsonl'], helpGroup: 'BULK',
+        summary: 'Files and directories (recursively) to load: text, Markdown, HTML, JSON, PDF and Office files, with <file>.metadata.json sidecars for title and attributes.',
+      },
+      jsonl: {
+        type: 'string', helpValue: '<file|->', exclusive: ['documents', 'from'], helpGroup: 'BULK',
+        summary: 'JSON Lines file to load (- for standard input): one Document a line in the API\'s JSON form, Blob in base64 or a plain-text Text field instead.',
+      },
+      ...BULK_FLAGS,
+    },
+    runner: { module: 'bulk/document-bulk.js', name: 'runDocumentPut' },
   },
   {
     id: 'search document delete', service: 'search', operation: 'BatchDeleteDocument', resource: 'document',
     summary: 'Remove documents from an index.',
-    description: 'Removes documents from an index by id. Documents that could not be removed are listed in FailedDocuments.',
-    examples: [{ description: 'Remove two documents', command: `search document delete --index-id ${IDX} --document-id-list readme changelog` }],
+    description: 'Removes documents from an index by id. With --document-id-list, one request; documents that could not be removed are listed in FailedDocuments. With --ids-from (a file of ids, one a line, or - for standard input), any number of ids in batches of ten with --concurrency calls at once, retried and accounted as in put: progress and a summary on stderr, the summary as data on stdout, failures listed with --failures.',
+    examples: [
+      { description: 'Remove two documents', command: `search document delete --index-id ${IDX} --document-id-list readme changelog` },
+      { description: 'Remove every document listed in a file', command: `search document delete --index-id ${IDX} --ids-from stale-ids.txt --failures not-deleted.jsonl` },
+    ],
+    alternatives: { 'document-id-list': ['ids-from'] },
+    extraFlags: {
+      'ids-from': {
+        type: 'string', helpValue: '<file|->', exclusive: ['document-id-list'], helpGroup: 'BULK',
+        summary: 'File of document ids to remove, one a line (- for standard input).',
+      },
+      ...BULK_FLAGS,
+    },
+    runner: { module: 'bulk/document-bulk.js', name: 'runDocumentDelete' },
   },
   // ── search query / feedback ──
   {
@@ -280,8 +335,12 @@ const COMMANDS = [
   {
     id: 'mobile project export', service: 'mobile', operation: 'ExportProject', resource: 'project',
     summary: 'Export a mobile project.',
-    description: 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import.',
-    examples: [{ description: 'Print the download URL', command: 'mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --query downloadUrl --output text' }],
+    description: 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import. --download also saves the zip file (see the flag).',
+    examples: [
+      { description: 'Print the download URL', command: 'mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --query downloadUrl --output text' },
+      { description: 'Save the zip file in the current directory', command: 'mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --download' },
+    ],
+    ...DOWNLOAD,
   },
   // ── mobile bundle ──
   {
@@ -299,8 +358,12 @@ const COMMANDS = [
   {
     id: 'mobile bundle export', service: 'mobile', operation: 'ExportBundle', resource: 'bundle',
     summary: 'Export a bundle for a platform.',
-    description: 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL.',
-    examples: [{ description: 'Export for Android', command: 'mobile bundle export --bundle-id app-starter --platform ANDROID --query downloadUrl --output text' }],
+    description: 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL. --download also saves the file (see the flag).',
+    examples: [
+      { description: 'Export for Android', command: 'mobile bundle export --bundle-id app-starter --platform ANDROID --query downloadUrl --output text' },
+      { description: 'Export for Android and save the file as app.zip', command: 'mobile bundle export --bundle-id app-starter --platform ANDROID --download app.zip' },
+    ],
+    ...DOWNLOAD,
   },
 ];
 
@@ -434,12 +497,14 @@ function syntaxHelp(shapes, shape) {
 }
 
 /** The oclif declaration of one member's flag. */
-function flagDeclaration(shapes, memberName, ref, command, required) {
+function flagDeclaration(shapes, memberName, ref, command, required, alternatives) {
   const shape = shapes[ref.shape];
   const help = MEMBER_HELP[memberName];
   if (!help) throw new Error(`No help text for member ${memberName} (${command.operation}); add it to MEMBER_HELP`);
-  const summary = `${required ? 'Required. ' : ''}${help.replace('{resource}', command.resource)}`;
+  const need = !required ? '' : alternatives ? `Required unless ${alternatives.map((flag) => `--${flag}`).join(' or ')} is given. ` : 'Required. ';
+  const summary = `${need}${help.replace('{resource}', command.resource)}`;
   const props = [`summary: ${literal(summary)}`];
+  if (alternatives) props.push(`exclusive: ${literal(alternatives)}`);
   let kind = 'string';
   switch (shape.type) {
     case 'string':
@@ -482,6 +547,13 @@ function flagDeclaration(shapes, memberName, ref, command, required) {
   return `Flags.${kind}({ ${props.join(', ')} })`;
 }
 
+/** The oclif declaration of a flag that is not an input member (bulk sources, --download): `{ type, ...props }`. */
+function extraFlagDeclaration(declaration) {
+  const { type, ...props } = declaration;
+  const order = ['summary', ...Object.keys(props).filter((key) => key !== 'summary')];
+  return `Flags.${type}({ ${order.map((key) => `${key}: ${literal(props[key])}`).join(', ')} })`;
+}
+
 /** A value as a TypeScript literal: single quotes, bare keys where they are identifiers. */
 function literal(value, indent = '') {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
@@ -496,6 +568,23 @@ function literal(value, indent = '') {
     return `{\n${entries.map(([name, item]) => `${indent}  ${key(name)}: ${literal(item, `${indent}  `)},`).join('\n')}\n${indent}}`;
   }
   return String(value);
+}
+
+/** The `execute` override of a command with its own runner (a module of src/lib/cli, imported on demand). */
+function runnerSource(runner, depth) {
+  return [
+    '',
+    `  /** Runs the command with \`${runner.name}\` (${runner.module.replace(/\.js$/, '.ts')}), loaded on demand. */`,
+    '  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {',
+    `    const { ${runner.name} } = await import('${depth}lib/cli/${runner.module}');`,
+    `    await ${runner.name}(spec, flags);`,
+    '  }',
+  ];
+}
+
+/** A flag name as an object key: bare when it is an identifier, quoted otherwise. */
+function flagKey(name) {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name);
 }
 
 /** The TypeScript source of one command file. */
@@ -521,7 +610,12 @@ function commandSource(command) {
     if (reserved.has(flag) || flag in members) throw new Error(`Flag --${flag} of ${command.id} collides`);
     members[flag] = memberName;
     if (required.has(memberName)) requiredFlags.push(flag);
-    flags.push(`    ${literal({ [flag]: 0 }).split('\n')[1].trim().replace(/: 0,$/, '')}: ${flagDeclaration(api.shapes, memberName, ref, command, required.has(memberName))},`);
+    const alternatives = command.alternatives?.[flag];
+    flags.push(`    ${flagKey(flag)}: ${flagDeclaration(api.shapes, memberName, ref, command, required.has(memberName), alternatives)},`);
+  }
+  for (const [flag, declaration] of Object.entries(command.extraFlags ?? {})) {
+    if (reserved.has(flag) || flag in members) throw new Error(`Flag --${flag} of ${command.id} collides`);
+    flags.push(`    ${flagKey(flag)}: ${extraFlagDeclaration(declaration)},`);
   }
   if (command.wait) {
     if (!waiters[command.wait.waiter]) throw new Error(`${command.service} has no waiter ${command.wait.waiter}`);
@@ -558,9 +652,11 @@ function commandSource(command) {
     ...examples,
     '  ];',
     `  static override operation: OperationSpec = ${literal(spec, '  ')};`,
+    ...(command.optionalValues ? [`  static override optionalValues = ${literal(command.optionalValues, '  ')};`] : []),
     '  static override flags = {',
     ...flags,
     '  };',
+    ...(command.runner ? runnerSource(command.runner, depth) : []),
     '}',
     '',
   ]

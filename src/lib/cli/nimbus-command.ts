@@ -16,17 +16,41 @@ export function parseErrorMessage(message: string): string {
 }
 
 /**
+ * The arguments with every bare `--name` of a flag whose value may be left out (at the end, or
+ * followed by another flag) written as `--name=<default>`. Nothing after `--` is touched.
+ */
+export function fillOptionalValues(argv: readonly string[], defaults: Readonly<Record<string, string>>): string[] {
+  const filled = [...argv];
+  for (let index = 0; index < filled.length; index++) {
+    const word = filled[index]!;
+    if (word === '--') break;
+    const name = word.startsWith('--') ? word.slice(2) : undefined;
+    if (name === undefined || !Object.hasOwn(defaults, name)) continue;
+    const next = filled[index + 1];
+    if (next === undefined || next.startsWith('-')) filled[index] = `--${name}=${defaults[name]}`;
+  }
+  return filled;
+}
+
+/**
  * The base of every nimbus command: whatever goes wrong while the flags and arguments are
  * parsed (an unknown flag, a value out of range, a missing argument) is a usage error (exit 252)
  * with a one-line message.
  */
 export abstract class NimbusCommand extends Command {
+  /**
+   * Flags whose value may be left out, with the value a bare flag stands for: `{ download: '.' }`
+   * makes `--download` mean `--download=.` (oclif flags otherwise always take a value).
+   */
+  static optionalValues: Readonly<Record<string, string>> = {};
+
   protected override async parse<F extends ParsedValues, B extends ParsedValues, A extends ParsedValues>(
     options?: Interfaces.Input<F, B, A>,
-    argv?: string[],
+    argv: string[] = this.argv,
   ): Promise<Interfaces.ParserOutput<F, B, A>> {
+    const defaults = (this.constructor as typeof NimbusCommand).optionalValues;
     try {
-      return await super.parse(options, argv);
+      return await super.parse(options, fillOptionalValues(argv, defaults));
     } catch (error) {
       throw usageError(parseErrorMessage(error instanceof Error ? error.message : String(error)), error);
     }

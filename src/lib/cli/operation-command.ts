@@ -12,11 +12,19 @@ export abstract class OperationCommand extends NimbusCommand {
   static operation: OperationSpec;
   static override baseFlags = GLOBAL_FLAGS;
 
-  /** Parses the flags and runs the operation. */
+  /** Parses the flags and runs the command. */
   async run(): Promise<void> {
     const command = this.constructor as typeof OperationCommand;
     const { flags } = await this.parse(command);
+    await this.execute(command.operation, flags as Record<string, unknown>);
+  }
+
+  /**
+   * Runs the operation once with the parsed flags. Commands that do more (bulk loads,
+   * downloads) override it with their own runner, imported on demand.
+   */
+  protected async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
     const { runOperation } = await import('./run-operation.js');
-    await runOperation(command.operation, flags as Record<string, unknown>);
+    await runOperation(spec, flags);
   }
 }

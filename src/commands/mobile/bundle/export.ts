@@ -6,9 +6,10 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus mobile bundle export`: the ExportBundle operation. */
 export default class MobileBundleExport extends OperationCommand {
   static override summary = 'Export a bundle for a platform.';
-  static override description = 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL.';
+  static override description = 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL. --download also saves the file (see the flag).';
   static override examples = [
     { description: 'Export for Android', command: '<%= config.bin %> mobile bundle export --bundle-id app-starter --platform ANDROID --query downloadUrl --output text' },
+    { description: 'Export for Android and save the file as app.zip', command: '<%= config.bin %> mobile bundle export --bundle-id app-starter --platform ANDROID --download app.zip' },
   ];
   static override operation: OperationSpec = {
     service: 'mobile',
@@ -21,9 +22,19 @@ export default class MobileBundleExport extends OperationCommand {
     required: ['bundle-id'],
     paginated: false,
   };
+  static override optionalValues = {
+    download: '.',
+  };
   static override flags = {
     'bundle-id': Flags.string({ summary: 'Required. Id of the bundle.' }),
     'project-id': Flags.string({ summary: 'Id of the project.' }),
     platform: Flags.string({ summary: 'Platform to export the bundle for.', options: ['OSX', 'WINDOWS', 'LINUX', 'OBJC', 'SWIFT', 'ANDROID', 'JAVASCRIPT'] }),
+    download: Flags.string({ summary: 'Also save the exported file: as FILE, or in DIR under the name the server gives (a bare --download: the current directory). Progress on stderr; the file appears only once complete, with its length checked.', helpValue: '[FILE|DIR]' }),
   };
+
+  /** Runs the command with `runExport` (download/run-export.ts), loaded on demand. */
+  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
+    const { runExport } = await import('../../../lib/cli/download/run-export.js');
+    await runExport(spec, flags);
+  }
 }

@@ -6,9 +6,10 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus mobile project export`: the ExportProject operation. */
 export default class MobileProjectExport extends OperationCommand {
   static override summary = 'Export a mobile project.';
-  static override description = 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import.';
+  static override description = 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import. --download also saves the zip file (see the flag).';
   static override examples = [
     { description: 'Print the download URL', command: '<%= config.bin %> mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --query downloadUrl --output text' },
+    { description: 'Save the zip file in the current directory', command: '<%= config.bin %> mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --download' },
   ];
   static override operation: OperationSpec = {
     service: 'mobile',
@@ -19,7 +20,17 @@ export default class MobileProjectExport extends OperationCommand {
     required: ['project-id'],
     paginated: false,
   };
+  static override optionalValues = {
+    download: '.',
+  };
   static override flags = {
     'project-id': Flags.string({ summary: 'Required. Id of the project.' }),
+    download: Flags.string({ summary: 'Also save the exported file: as FILE, or in DIR under the name the server gives (a bare --download: the current directory). Progress on stderr; the file appears only once complete, with its length checked.', helpValue: '[FILE|DIR]' }),
   };
+
+  /** Runs the command with `runExport` (download/run-export.ts), loaded on demand. */
+  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
+    const { runExport } = await import('../../../lib/cli/download/run-export.js');
+    await runExport(spec, flags);
+  }
 }

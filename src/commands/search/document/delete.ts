@@ -6,9 +6,10 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search document delete`: the BatchDeleteDocument operation. */
 export default class SearchDocumentDelete extends OperationCommand {
   static override summary = 'Remove documents from an index.';
-  static override description = 'Removes documents from an index by id. Documents that could not be removed are listed in FailedDocuments.';
+  static override description = 'Removes documents from an index by id. With --document-id-list, one request; documents that could not be removed are listed in FailedDocuments. With --ids-from (a file of ids, one a line, or - for standard input), any number of ids in batches of ten with --concurrency calls at once, retried and accounted as in put: progress and a summary on stderr, the summary as data on stdout, failures listed with --failures.';
   static override examples = [
     { description: 'Remove two documents', command: '<%= config.bin %> search document delete --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --document-id-list readme changelog' },
+    { description: 'Remove every document listed in a file', command: '<%= config.bin %> search document delete --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --ids-from stale-ids.txt --failures not-deleted.jsonl' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
@@ -23,7 +24,16 @@ export default class SearchDocumentDelete extends OperationCommand {
   };
   static override flags = {
     'index-id': Flags.string({ summary: 'Required. Id of the index.' }),
-    'document-id-list': Flags.string({ summary: 'Required. Ids of the documents to remove.', multiple: true, helpValue: '<value>' }),
+    'document-id-list': Flags.string({ summary: 'Required unless --ids-from is given. Ids of the documents to remove.', exclusive: ['ids-from'], multiple: true, helpValue: '<value>' }),
     'data-source-sync-job-metric-target': Flags.string({ summary: 'Sync job whose metrics count these deletions (DataSourceId, DataSourceSyncJobId).', helpValue: '<shorthand|json>', description: 'Shorthand: DataSourceId=string,DataSourceSyncJobId=string\nJSON: {"DataSourceId": "string", "DataSourceSyncJobId": "string"}\nA value may also be read from a file: file://PATH.' }),
+    'ids-from': Flags.string({ summary: 'File of document ids to remove, one a line (- for standard input).', helpValue: '<file|->', exclusive: ['document-id-list'], helpGroup: 'BULK' }),
+    concurrency: Flags.integer({ summary: 'Calls in flight at once in a bulk run (default 8).', min: 1, max: 64, helpValue: '<n>', helpGroup: 'BULK' }),
+    failures: Flags.string({ summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.', helpValue: '<file>', helpGroup: 'BULK' }),
   };
+
+  /** Runs the command with `runDocumentDelete` (bulk/document-bulk.ts), loaded on demand. */
+  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
+    const { runDocumentDelete } = await import('../../../lib/cli/bulk/document-bulk.js');
+    await runDocumentDelete(spec, flags);
+  }
 }

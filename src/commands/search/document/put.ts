@@ -6,10 +6,12 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search document put`: the BatchPutDocument operation. */
 export default class SearchDocumentPut extends OperationCommand {
   static override summary = 'Add or replace documents in an index.';
-  static override description = 'Adds up to ten documents to an index in one request, replacing documents with the same ids. A document\'s content is inline (Blob, base64 in JSON) or an S3 object (S3Path). Documents that could not be added are listed in FailedDocuments.';
+  static override description = 'Adds documents to an index, replacing documents with the same ids. With --documents, one request of up to ten documents, whose content is inline (Blob, base64 in JSON) or an S3 object (S3Path); documents that could not be added are listed in FailedDocuments. With --from (files and directories) or --jsonl (JSON Lines, or - for standard input), any number of documents, streamed in batches within the service\'s limits with --concurrency calls at once; throttling and transient failures are retried, progress and a summary go to stderr, and the summary as data to stdout. Every document read is either acknowledged or listed with --failures; the exit status is 254 when any failed, 130 when interrupted (after the calls in flight have been answered).';
   static override examples = [
     { description: 'Add two documents from a JSON file', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --documents file://documents.json' },
     { description: 'Add one inline text document', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --documents \'[{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"}]\'' },
+    { description: 'Load a directory of files (with .metadata.json sidecars), listing failed documents in a file', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --from ./handbook --failures failed.jsonl' },
+    { description: 'Load JSON Lines from a pipe, sixteen calls at a time', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --jsonl - --concurrency 16 < corpus.jsonl' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
@@ -26,7 +28,17 @@ export default class SearchDocumentPut extends OperationCommand {
   static override flags = {
     'index-id': Flags.string({ summary: 'Required. Id of the index.' }),
     'role-arn': Flags.string({ summary: 'ARN of the IAM role the service assumes for the document.' }),
-    documents: Flags.string({ summary: 'Required. Documents to add: each with an Id and its content as Blob (base64) or S3Path, plus optional Title, Attributes, ContentType and access control.', multiple: true, helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
+    documents: Flags.string({ summary: 'Required unless --from or --jsonl is given. Documents to add: each with an Id and its content as Blob (base64) or S3Path, plus optional Title, Attributes, ContentType and access control.', exclusive: ['from', 'jsonl'], multiple: true, helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
     'custom-document-enrichment-configuration': Flags.string({ summary: 'How document metadata and content are altered while they are ingested.', helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
+    from: Flags.string({ summary: 'Files and directories (recursively) to load: text, Markdown, HTML, JSON, PDF and Office files, with <file>.metadata.json sidecars for title and attributes.', multiple: true, helpValue: '<path>', exclusive: ['documents', 'jsonl'], helpGroup: 'BULK' }),
+    jsonl: Flags.string({ summary: 'JSON Lines file to load (- for standard input): one Document a line in the API\'s JSON form, Blob in base64 or a plain-text Text field instead.', helpValue: '<file|->', exclusive: ['documents', 'from'], helpGroup: 'BULK' }),
+    concurrency: Flags.integer({ summary: 'Calls in flight at once in a bulk run (default 8).', min: 1, max: 64, helpValue: '<n>', helpGroup: 'BULK' }),
+    failures: Flags.string({ summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.', helpValue: '<file>', helpGroup: 'BULK' }),
   };
+
+  /** Runs the command with `runDocumentPut` (bulk/document-bulk.ts), loaded on demand. */
+  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
+    const { runDocumentPut } = await import('../../../lib/cli/bulk/document-bulk.js');
+    await runDocumentPut(spec, flags);
+  }
 }

@@ -1,0 +1,98 @@
+import { createProgressReporter } from '../../bulk/progress-reporter.js';
+import { formatCount, type Wording } from '../../bulk/format.js';
+import type { BulkRunOptions, BulkSummary, DocumentOutcome } from '../../bulk/types.js';
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
+import { onInterrupt } from '../interrupt.js';
+import type { OperationFlags, OperationSession } from '../operation-session.js';
+
+/** Failures listed on stderr when there is no `--failures` file to list them all. */
+const SHOWN_FAILURES = 10;
+
+/** A bulk operation for {@link runBulk}: what it counts, and how to start it with the run's options. */
+export interface BulkJob {
+  /** How the progress and the summary name what is counted, e.g. `documents` `sent`. */
+  wording: Wording;
+  start(options: BulkRunOptions): Promise<BulkSummary>;
+}
+
+/** The summary printed on stdout: the counters, rounded, without the always-zero calls in flight. */
+export function summaryData(summary: BulkSummary): Record<string, unknown> {
+  return {
+    read: summary.read,
+    acknowledged: summary.acknowledged,
+    failed: summary.failed,
+    retried: summary.retried,
+    bytes: summary.bytes,
+    calls: summary.calls,
+    elapsedMs: Math.round(summary.elapsedMs),
+    rate: Math.round(summary.rate * 10) / 10,
+    ...(summary.stopped ? { stopped: summary.stopped } : {}),
+    ...(summary.lastLine === undefined ? {} : { lastLine: summary.lastLine }),
+    ...(summary.failuresFile === undefined ? {} : { failuresFile: summary.failuresFile }),
+  };
+}
+
+/** `doc-7 (line 8): InvalidDocument: …`: one failed item, for stderr. */
+function failureLine(outcome: Extract<DocumentOutcome, { status: 'failed' }>): string {
+  const where = outcome.ref.line !== undefined ? `line ${formatCount(outcome.ref.line)}` : outcome.ref.path;
+  const name = outcome.id ?? where ?? 'a document';
+  const suffix = outcome.id !== null && where !== undefined ? ` (${where})` : '';
+  return `  ${name}${suffix}: ${outcome.code}: ${outcome.message}`;
+}
+
+/** The one-line error a run with failures ends with (exit 254). */
+function failureMessage(summary: BulkSummary, wording: Wording): string {
+  const failed = `${formatCount(summary.failed)} of ${formatCount(summary.read)} ${wording.noun} failed`;
+  if (summary.stopped) return `the run stopped after ${summary.stopped.code}; ${failed}`;
+  return summary.failuresFile ? `${failed}; they are listed in ${summary.failuresFile}` : failed;
+}
+
+/**
+ * Runs a bulk job for a command: progress on stderr (a bar on a terminal, else a line every two
+ * seconds) and the summary; the summary as data on stdout, in the chosen output format; without
+ * `--failures`, the first failures on stderr. Ctrl-C stops reading and sending, waits for the
+ * calls in flight, prints the accounting and ends the run with exit 130.
+ * @throws CliError (exit 254) when any item failed or the run stopped early; (exit 130) when interrupted.
+ */
+export async function runBulk(session: OperationSession, flags: OperationFlags, job: BulkJob): Promise<void> {
+  const controller = new AbortController();
+  const failuresFile = flags.failures as string | undefined;
+  const shown: string[] = [];
+  const options: BulkRunOptions = {
+    signal: controller.signal,
+    progress: createProgressReporter({ wording: job.wording }),
+    concurrency: flags.concurrency as number | undefined,
+    ...(failuresFile === undefined
+      ? {
+          onOutcome: (outcome) => {
+            if (outcome.status === 'failed' && shown.length < SHOWN_FAILURES) shown.push(failureLine(outcome));
+          },
+        }
+      : { failuresFile }),
+  };
+  const work = (async (): Promise<BulkSummary> => {
+    const summary = await job.start(options);
+    if (shown.length) {
+      const more = summary.failed - shown.length;
+      process.stderr.write(`Failed ${job.wording.noun}:\n${shown.join('\n')}\n`);
+      if (more > 0) process.stderr.write(`  … and ${formatCount(more)} more: --failures FILE lists them all.\n`);
+    }
+    await session.print(summaryData(summary));
+    session.reportStats();
+    return summary;
+  })();
+  // Ctrl-C: stop, then let the run account for what it read before the process exits.
+  const dispose = onInterrupt(async () => {
+    controller.abort();
+    await work.catch(() => undefined);
+  });
+  let summary: BulkSummary;
+  try {
+    summary = await work;
+  } finally {
+    dispose();
+  }
+  if (summary.stopped?.code === 'Aborted') throw new CliError('', EXIT.INTERRUPTED);
+  if (summary.failed > 0 || summary.stopped) throw new CliError(failureMessage(summary, job.wording), EXIT.SERVICE);
+}

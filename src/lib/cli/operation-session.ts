@@ -1,0 +1,168 @@
+import { builtInApiProvider } from '../client/api-provider.js';
+import type { Client } from '../client/client.js';
+import type { ClientOptions } from '../client/resolve-config.js';
+import type { ServiceDefinition } from '../client/service-definition.js';
+import type { HttpOptions } from '../http/http-options.js';
+import type { ApiJson } from '../model/types.js';
+import { configError, usageError } from './errors/cli-error.js';
+import { createNodeHttpHandler } from './http/node-http-handler.js';
+import { buildInput } from './input/build-input.js';
+import { onInterrupt } from './interrupt.js';
+import type { OperationSpec, ServiceName } from './operation-spec.js';
+import { useColor } from './output/color.js';
+import { applyQuery } from './output/query.js';
+import { render } from './output/render.js';
+import { formatTally, tallyRequests } from './request-tally.js';
+import { resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
+
+/** The credentials of the embedded local service (`--local`). */
+const LOCAL_CREDENTIALS = { key: 'test', secret: 'test' };
+
+/** The parsed flags of an operation command (global, pagination and operation flags). */
+export type OperationFlags = Record<string, unknown>;
+
+/** A service's client class and model. */
+export interface LoadedService {
+  Client: new (args: ClientOptions) => Client;
+  definition: ServiceDefinition;
+  /** botocore's name for the service: the key under a profile's `api_versions`. */
+  versionKey: string;
+}
+
+/** Loads a service's client module (only the one the command uses). */
+export async function loadService(name: ServiceName): Promise<LoadedService> {
+  if (name === 'search') {
+    const module = await import('../services/search/search-client.js');
+    return { Client: module.SearchClient, definition: module.SEARCH_SERVICE, versionKey: 'kendra' };
+  }
+  const module = await import('../services/mobile/mobile-client.js');
+  return { Client: module.MobileClient, definition: module.MOBILE_SERVICE, versionKey: 'mobile' };
+}
+
+/**
+ * The service model of a version (`latest` or a date). A version nimbus does not ship is a
+ * usage error when it was a flag, a configuration error when it came from the profile.
+ */
+export function loadModel(definition: ServiceDefinition, version: string, fromProfile = false): ApiJson {
+  const api = builtInApiProvider(definition)('api', definition.name, version);
+  if (!api) {
+    const message = `The ${definition.name} service has no API version "${version}"${fromProfile ? ' (set in the profile\'s api_versions)' : ''}; nimbus ships ${definition.versions.join(', ')}, and "latest" selects the newest`;
+    throw fromProfile ? configError(message) : usageError(message);
+  }
+  return api as unknown as ApiJson;
+}
+
+/** The transport options of a run: `--no-verify-ssl`, else `--ca-bundle`, `AWS_CA_BUNDLE` or the profile's `ca_bundle`. */
+function httpOptions(settings: RunSettings, flags: OperationFlags, env: NodeJS.ProcessEnv): HttpOptions {
+  const caBundle = (flags['ca-bundle'] as string | undefined) || env.AWS_CA_BUNDLE || settings.profile.settings.ca_bundle;
+  return flags['no-verify-ssl'] ? { verify: false } : caBundle ? { verify: caBundle } : {};
+}
+
+/** The client options of a run: settings, flags, and the embedded service's endpoint for `--local`. */
+function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, localEndpoint: string | undefined): ClientOptions {
+  const options: ClientOptions = { region: settings.region, version: settings.version };
+  // A named profile would take the place of the embedded service's credentials.
+  if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile as string;
+  if (localEndpoint) {
+    options.endpoint = localEndpoint;
+    options.credentials = LOCAL_CREDENTIALS;
+  } else if (flags['endpoint-url'] !== undefined) {
+    options.endpoint = flags['endpoint-url'] as string;
+  }
+  options.http = http;
+  options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http));
+  if (flags['retry-mode'] !== undefined || flags['max-attempts'] !== undefined) {
+    options.retries = {
+      ...(flags['retry-mode'] !== undefined ? { mode: flags['retry-mode'] } : {}),
+      ...(flags['max-attempts'] !== undefined ? { max_attempts: flags['max-attempts'] } : {}),
+    };
+  }
+  if (flags.debug) options.debug = true;
+  if (flags.stats) options.stats = true;
+  return options;
+}
+
+/** Everything a command needs to make its calls and print what they return. */
+export interface OperationSession {
+  settings: RunSettings;
+  /** The operation's input from `--cli-input-json` and the flags. */
+  input: Record<string, unknown>;
+  client: Client;
+  /** The transport options (TLS verification), for requests made outside the client (downloads). */
+  http: HttpOptions;
+  /** Prints plain data on stdout, after `--query`, in the chosen output format. */
+  print(data: unknown): Promise<void>;
+  /** Writes the `--stats` line on stderr, when it was asked for. */
+  reportStats(): void;
+  /** Stops the embedded local service, if any. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openSession}. */
+export interface SessionOptions {
+  /** Required flags that this run does without (e.g. `documents` when documents come from `--jsonl`). */
+  optional?: readonly string[];
+}
+
+/**
+ * Opens a command's session: resolves the settings (prompting when allowed), builds the input
+ * from `--cli-input-json` and the flags, starts the embedded service for `--local` (stopped by
+ * `close()`, or on Ctrl-C) and creates the client.
+ * @throws CliError for bad usage or configuration.
+ */
+export async function openSession(spec: OperationSpec, flags: OperationFlags, options: SessionOptions = {}): Promise<OperationSession> {
+  const started = performance.now();
+  const env = process.env;
+  const service = await loadService(spec.service);
+  const settings = await resolveSettings({
+    service: spec.service,
+    versionKey: service.versionKey,
+    versions: service.definition.versions,
+    flags: flags as SettingsRequest['flags'],
+    env,
+    terminal: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  });
+  const api = loadModel(service.definition, settings.version, settings.versionSource === 'profile');
+  const optional = new Set(options.optional ?? []);
+  const input = buildInput(api, optional.size ? { ...spec, required: spec.required.filter((flag) => !optional.has(flag)) } : spec, flags);
+
+  let local: { endpoint: string; close(): Promise<void> } | undefined;
+  if (flags.local) {
+    const { startLocalService } = await import('../local/server.js');
+    local = await startLocalService({ port: 0 });
+  }
+  const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
+  const http = httpOptions(settings, flags, env);
+  let client: Client;
+  try {
+    client = new service.Client(clientOptions(settings, flags, http, local?.endpoint));
+  } catch (error) {
+    stopLocal?.();
+    await local?.close();
+    throw error;
+  }
+  const tally = flags.stats ? tallyRequests(client) : undefined;
+  return {
+    settings,
+    input,
+    client,
+    http,
+    async print(data) {
+      const shown = typeof flags.query === 'string' ? applyQuery(data, flags.query) : data;
+      const text = await render(shown, {
+        format: settings.output,
+        color: useColor(flags.color as string | undefined, env, Boolean(process.stdout.isTTY)),
+        title: spec.operation,
+        width: process.stdout.columns,
+      });
+      process.stdout.write(text);
+    },
+    reportStats() {
+      if (tally) process.stderr.write(`${formatTally(tally, performance.now() - started)}\n`);
+    },
+    async close() {
+      stopLocal?.();
+      await local?.close();
+    },
+  };
+}
