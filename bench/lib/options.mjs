@@ -1,0 +1,54 @@
+// Command-line options of `npm run bench`: the mode (quick or full) and one size knob per scenario.
+
+/** Sizes of the full run (what the README table states) and of `--quick` (under 2 minutes). */
+export const SIZES = {
+  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20 },
+  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8 },
+};
+
+const KNOBS = {
+  '--runs': ['runs', 'start-up runs per command (scenario 1)'],
+  '--calls': ['calls', 'measured Query calls per client and concurrency (scenario 2)'],
+  '--docs': ['docs', 'documents ingested into the local service (scenario 3)'],
+  '--queries': ['queries', 'queries timed over them (scenario 3)'],
+  '--bulk-docs': ['bulkDocs', 'documents in the bulk JSON Lines load (scenario 4)'],
+  '--aws-batches': ['awsBatches', 'AWS CLI batches (processes) sampled per CLI (scenario 4)'],
+};
+
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk'];
+
+/** The usage text. */
+export const USAGE = [
+  'Usage: npm run bench -- [--quick] [--markdown] [--only startup,client,local,bulk] [size knobs]',
+  '  --quick            small sizes: the whole run takes under 2 minutes',
+  '  --markdown         print the table as Markdown (for the README)',
+  ...Object.entries(KNOBS).map(([flag, [key, text]]) => `  ${`${flag} N`.padEnd(18)} ${text} (full ${SIZES.full[key]}, quick ${SIZES.quick[key]})`),
+].join('\n');
+
+/**
+ * Parses argv into `{mode, sizes, only, markdown, help}`; throws a one-line error on a bad flag or value.
+ * @param {string[]} argv
+ */
+export function parseOptions(argv) {
+  const mode = argv.includes('--quick') ? 'quick' : 'full';
+  const sizes = { ...SIZES[mode] };
+  let only = SCENARIOS;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--quick' || flag === '--markdown') continue;
+    if (flag === '--help' || flag === '-h') return { mode, sizes, only, help: true };
+    const value = argv[++i];
+    if (flag === '--only') {
+      only = String(value ?? '').split(',').filter(Boolean);
+      const unknown = only.filter((name) => !SCENARIOS.includes(name));
+      if (unknown.length || !only.length) throw new Error(`--only takes a list of ${SCENARIOS.join(', ')}; got "${value ?? ''}"`);
+    } else if (KNOBS[flag]) {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} takes a positive whole number; got "${value ?? ''}"`);
+      sizes[KNOBS[flag][0]] = n;
+    } else {
+      throw new Error(`Unknown option "${flag}"\n${USAGE}`);
+    }
+  }
+  return { mode, sizes, only: SCENARIOS.filter((name) => only.includes(name)), markdown: argv.includes('--markdown'), help: false };
+}
