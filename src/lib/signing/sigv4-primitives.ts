@@ -23,7 +23,8 @@ function hmac(key: Uint8Array | string, data: string): Buffer {
 
 /** The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. */
 export function formatAmzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const iso = date.toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
 /** Parses a `YYYYMMDDTHHMMSSZ` time stamp; `undefined` when `value` is not one. */
@@ -64,13 +65,20 @@ export function signatureHex(signingKey: Uint8Array, stringToSignText: string): 
  */
 export class SigningKeyCache {
   private readonly entries = new Map<string, Buffer>();
+  /** The last secret seen and its hash: a client signs with the same secret call after call. */
+  private lastSecret?: string;
+  private lastSecretHash = '';
 
   /** @param capacity How many keys are kept. */
   constructor(private readonly capacity = 50) {}
 
   /** The signing key for these inputs, derived once and then served from the cache. */
   get(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
-    const id = `${sha256Hex(secret)}\n${yyyymmdd}\n${region}\n${service}`;
+    if (secret !== this.lastSecret) {
+      this.lastSecretHash = sha256Hex(secret);
+      this.lastSecret = secret;
+    }
+    const id = `${this.lastSecretHash}\n${yyyymmdd}\n${region}\n${service}`;
     const cached = this.entries.get(id);
     if (cached) return cached;
     const key = deriveSigningKey(secret, yyyymmdd, region, service);
