@@ -4,7 +4,6 @@ import { SearchError } from '../core/errors.js';
 import { nextFire, parseCron } from '../core/cron.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
 import { toEpochSeconds } from '../core/time.js';
 import { checkDataSourceConfig, type DataSourceSettings } from './data-source-config.js';
@@ -12,6 +11,7 @@ import { dataSourceStatus, findDataSource, type DataSourceRow } from './data-sou
 import { deleteDocument } from './document-writer.js';
 import { activeIndex, findIndex } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
+import { listIndexChildren } from './list-index-children.js';
 
 function nextRun(ctx: OpContext, schedule: string | null | undefined): number | null {
   return schedule ? nextFire(parseCron(schedule), ctx.nowMs) : null;
@@ -107,19 +107,18 @@ const deleteDataSource: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listDataSources: OperationHandler = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const offset = decodePageToken(input.NextToken, 'ListDataSources', index.id);
-  const rows = sql(ctx.db, 'SELECT * FROM search_data_sources WHERE index_rowid = ? ORDER BY created_at, rowid').all(index.rowid) as DataSourceRow[];
-  const items = rows.flatMap((row) => {
-    const status = dataSourceStatus(ctx, row);
-    if (!status) return [];
-    const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
-    return [{ Name: row.name, Id: row.id, Type: row.type, ...times, Status: status, LanguageCode: row.language_code }];
+const listDataSources: OperationHandler = (ctx, input) =>
+  listIndexChildren<DataSourceRow>(ctx, input, {
+    operation: 'ListDataSources',
+    table: 'search_data_sources',
+    resultKey: 'SummaryItems',
+    summarize(row) {
+      const status = dataSourceStatus(ctx, row);
+      if (!status) return undefined;
+      const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
+      return { Name: row.name, Id: row.id, Type: row.type, ...times, Status: status, LanguageCode: row.language_code };
+    },
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListDataSources', index.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
-};
 
 /** The data source operations. */
 export const dataSourceOperations: Record<string, OperationHandler> = {

@@ -7,12 +7,12 @@ import { faqFts } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
 import { toEpochSeconds } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, type IndexRow } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
+import { listIndexChildren } from './list-index-children.js';
 
 interface FaqRow {
   rowid: number;
@@ -120,19 +120,18 @@ const deleteFaq: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listFaqs: OperationHandler = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const offset = decodePageToken(input.NextToken, 'ListFaqs', index.id);
-  const rows = sql(ctx.db, 'SELECT * FROM search_faqs WHERE index_rowid = ? ORDER BY created_at, rowid').all(index.rowid) as FaqRow[];
-  const items = rows.flatMap((row) => {
-    const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-    if (!status) return [];
-    const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
-    return [{ Id: row.id, Name: row.name, Status: status, ...times, FileFormat: row.file_format, LanguageCode: row.language_code }];
+const listFaqs: OperationHandler = (ctx, input) =>
+  listIndexChildren<FaqRow>(ctx, input, {
+    operation: 'ListFaqs',
+    table: 'search_faqs',
+    resultKey: 'FaqSummaryItems',
+    summarize(row) {
+      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      if (!status) return undefined;
+      const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
+      return { Id: row.id, Name: row.name, Status: status, ...times, FileFormat: row.file_format, LanguageCode: row.language_code };
+    },
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListFaqs', index.id);
-  return { FaqSummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
-};
 
 /** The FAQ operations. */
 export const faqOperations: Record<string, OperationHandler> = {

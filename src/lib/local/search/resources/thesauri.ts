@@ -4,13 +4,13 @@ import { conflict, notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
 import { toEpochSeconds } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
+import { listIndexChildren } from './list-index-children.js';
 
 /** The most thesauri an index has, as in the real service. */
 const MAX_THESAURI_PER_INDEX = 1;
@@ -135,17 +135,16 @@ const deleteThesaurus: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listThesauri: OperationHandler = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const offset = decodePageToken(input.NextToken, 'ListThesauri', index.id);
-  const rows = sql(ctx.db, 'SELECT * FROM search_thesauri WHERE index_rowid = ? ORDER BY created_at, rowid').all(index.rowid) as ThesaurusRow[];
-  const items = rows.flatMap((row) => {
-    const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-    return status ? [{ Id: row.id, Name: row.name, Status: status, CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) }] : [];
+const listThesauri: OperationHandler = (ctx, input) =>
+  listIndexChildren<ThesaurusRow>(ctx, input, {
+    operation: 'ListThesauri',
+    table: 'search_thesauri',
+    resultKey: 'ThesaurusSummaryItems',
+    summarize(row) {
+      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      return status ? { Id: row.id, Name: row.name, Status: status, CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) } : undefined;
+    },
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListThesauri', index.id);
-  return { ThesaurusSummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
-};
 
 /** The thesaurus operations. */
 export const thesaurusOperations: Record<string, OperationHandler> = {
