@@ -35,7 +35,7 @@ export function installDefaultMiddleware(list: HandlerList, config: ClientConfig
   if (config.validate) list.add('validate', 'validation', validationMiddleware());
   list.add('build', 'serialize', serializeMiddleware(protocolFor(model), config.endpoint));
   list.add('build', 'user-agent', userAgentMiddleware(), { after: 'serialize' });
-  if (model.operationNames.some((name) => model.operation(name)?.endpointDiscovery)) {
+  if (Object.values(model.json.operations).some((operation) => operation.endpointdiscovery)) {
     list.add('build', 'endpoint-discovery', endpointDiscoveryMiddleware({
       configuration: config.endpoint_discovery,
       model,

@@ -3,12 +3,6 @@ import { InvalidArgumentException } from './errors/invalid-argument-exception.js
 /** The seed's `endpoint_provider`: receives {service, region}; returns null or endpoint data with `endpoint`. */
 export type EndpointProvider = (params: { service: string; region: string }) => { endpoint: string; [key: string]: unknown } | null | undefined;
 
-/** Where an endpoint came from, for messages. */
-export interface ResolvedEndpoint {
-  url: URL;
-  source: string;
-}
-
 /** Parses and checks an endpoint URL; only http and https are accepted. */
 export function parseEndpoint(value: string, source: string, scheme: string): URL {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `${scheme}://${value}`;

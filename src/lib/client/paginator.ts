@@ -187,10 +187,14 @@ export class Paginator implements AsyncIterable<Result> {
   }
 }
 
+/** Runs operations through a client's handler list (what paginators and waiters call). */
+export function operationRunner(client: Client): OperationRunner {
+  return (operation, input) => client.executeAsync(client.getCommand(operation, input));
+}
+
 /** Creates the paginator of a client's operation (`ListIndices` or `listIndices`). */
 export function createPaginator(client: Client, name: string, args: Record<string, unknown> = {}): Paginator {
-  const run: OperationRunner = (operation, input) => client.executeAsync(client.getCommand(operation, input));
-  return new Paginator(run, paginatorConfig(client, name), args);
+  return new Paginator(operationRunner(client), paginatorConfig(client, name), args);
 }
 
 function parseOptions(config: PaginatorConfig, options: unknown): PaginationOptions {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from './client.js';
 import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
 import { ServiceException } from './errors/service-exception.js';
-import type { OperationRunner } from './paginator.js';
+import { operationRunner, type OperationRunner } from './paginator.js';
 import type { Result } from './result.js';
 import { acceptorMatches, describeOutcome, waiterConfig, type AttemptOutcome, type WaiterConfig } from './waiter-config.js';
 import { WaiterError } from './waiter-error.js';
@@ -115,8 +115,7 @@ export class Waiter {
 
 /** Creates the waiter of a client's service (`IndexActive` or `indexActive`). */
 export function createWaiter(client: Client, name: string, args: Record<string, unknown> = {}): Waiter {
-  const run: OperationRunner = (operation, input) => client.executeAsync(client.getCommand(operation, input));
-  return new Waiter(run, waiterConfig(client, name), args);
+  return new Waiter(operationRunner(client), waiterConfig(client, name), args);
 }
 
 function parseOptions(name: string, options: unknown): WaiterOptions {

@@ -12,8 +12,3 @@ export class ProfileNotFoundError extends ConfigurationError {
     this.profile = profile;
   }
 }
-
-/** True when `error` is a {@link ProfileNotFoundError}. */
-export function isProfileNotFoundError(error: unknown): error is ProfileNotFoundError {
-  return error instanceof ProfileNotFoundError;
-}

@@ -19,8 +19,3 @@ export class CredentialProcessError extends ConfigurationError {
     this.profile = profile;
   }
 }
-
-/** True when `error` is a {@link CredentialProcessError}. */
-export function isCredentialProcessError(error: unknown): error is CredentialProcessError {
-  return error instanceof CredentialProcessError;
-}

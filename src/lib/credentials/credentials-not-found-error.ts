@@ -10,8 +10,3 @@ export class CredentialsNotFoundError extends ConfigurationError {
     );
   }
 }
-
-/** True when `error` is a {@link CredentialsNotFoundError}. */
-export function isCredentialsNotFoundError(error: unknown): error is CredentialsNotFoundError {
-  return error instanceof CredentialsNotFoundError;
-}

@@ -1,10 +1,8 @@
 import { ConfigurationError } from '../config/configuration-error.js';
 import { resolveProfileName } from '../config/profile.js';
-import { chain } from './chain.js';
-import { defaultProvider, profileProviders, type DefaultProviderOptions } from './default-provider.js';
+import { defaultProvider, type DefaultProviderOptions } from './default-provider.js';
 import { fromFunction, type CredentialsFunction } from './from-function.js';
 import { fromStatic } from './from-static.js';
-import { memoize } from './memoize.js';
 import type { CredentialProvider, Credentials } from './types.js';
 
 /**
@@ -22,14 +20,13 @@ import type { CredentialProvider, Credentials } from './types.js';
  */
 export function resolveCredentialsOption(option: unknown, context: DefaultProviderOptions): CredentialProvider | null {
   if (context.profile !== undefined) {
-    const profile = resolveProfileName(context);
-    if (context.useSharedFiles === false) {
-      throw new ConfigurationError(
-        'The profile option needs the shared config files, but use_aws_shared_config_files is false',
-        { option: 'profile' },
-      );
-    }
-    return memoize(chain(...profileProviders(profile, context)));
+    // With a profile option, defaultProvider skips environment keys: the profile's sources only.
+    if (context.useSharedFiles !== false) return defaultProvider(context);
+    resolveProfileName(context); // an invalid profile name is reported first
+    throw new ConfigurationError(
+      'The profile option needs the shared config files, but use_aws_shared_config_files is false',
+      { option: 'profile' },
+    );
   }
   if (option === undefined) return defaultProvider(context);
   if (option === false) return null;

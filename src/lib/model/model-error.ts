@@ -2,8 +2,3 @@
 export class ModelError extends Error {
   override readonly name = 'ModelError';
 }
-
-/** True when `error` is a {@link ModelError}. */
-export function isModelError(error: unknown): error is ModelError {
-  return error instanceof ModelError;
-}

@@ -24,6 +24,16 @@ export function utf8(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
+/** The JSON document of an operation's response body (`{}` when empty); ProtocolError when it is not JSON. */
+export function parseJsonBody(operation: string, body: Uint8Array): unknown {
+  if (body.byteLength === 0) return {};
+  try {
+    return JSON.parse(utf8(body));
+  } catch {
+    throw new ProtocolError(`The ${operation} response body is not valid JSON`);
+  }
+}
+
 /** Characters `encodeURIComponent` keeps that RFC 3986 (and botocore) encode. */
 const EXTRA_RESERVED = /[!'()*]/g;
 

@@ -1,7 +1,7 @@
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import type { OperationModel } from '../model/operation-model.js';
 import type { Shape } from '../model/shape.js';
-import { utf8 } from './encoding.js';
+import { parseJsonBody } from './encoding.js';
 import { endpointParts, joinPath } from './endpoint.js';
 import { structureReader } from './json-reader.js';
 import { shapeWriter } from './json-writer.js';
@@ -38,14 +38,7 @@ export class JsonRpcProtocol implements Protocol {
   parseResponse(op: OperationModel, response: HttpResponse): Record<string, unknown> {
     const plan = planFor(op);
     if (response.body.byteLength === 0) return {};
-    const text = utf8(response.body);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ProtocolError(`The ${op.name} response body is not valid JSON`);
-    }
-    return plan.read(parsed);
+    return plan.read(parseJsonBody(op.name, response.body));
   }
 
   parseError(op: OperationModel, response: HttpResponse): ServiceErrorData {

@@ -1,7 +1,7 @@
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import type { OperationModel } from '../model/operation-model.js';
 import type { Member, Shape } from '../model/shape.js';
-import { blobBytes, encodeLabel, utf8 } from './encoding.js';
+import { blobBytes, encodeLabel, parseJsonBody, utf8 } from './encoding.js';
 import { addQuery, endpointParts, joinPath } from './endpoint.js';
 import { shapeReader, structureReader } from './json-reader.js';
 import { ProtocolError } from './protocol-error.js';
@@ -87,14 +87,14 @@ export class RestJsonProtocol implements Protocol {
 
   parseResponse(op: OperationModel, response: HttpResponse): Record<string, unknown> {
     const plan = restPlan(op);
-    const out: Record<string, unknown> = plan.outputBody ? plan.outputBody(parseBody(op, response)) : {};
+    const out: Record<string, unknown> = plan.outputBody ? plan.outputBody(parseJsonBody(op.name, response.body)) : {};
     readLocated(plan.outputLocated, response, out);
     const payload = plan.outputPayload;
     if (payload) {
       const type = payload.shape.type;
       if (type === 'blob') out[payload.name] = response.body;
       else if (type === 'string') out[payload.name] = utf8(response.body);
-      else if (response.body.byteLength > 0) out[payload.name] = shapeReader(payload.shape)(parseBody(op, response));
+      else if (response.body.byteLength > 0) out[payload.name] = shapeReader(payload.shape)(parseJsonBody(op.name, response.body));
     }
     return out;
   }
@@ -144,15 +144,6 @@ function readLocated(members: readonly Member[], response: HttpResponse, out: Re
       }
       out[member.name] = map;
     }
-  }
-}
-
-function parseBody(op: OperationModel, response: HttpResponse): unknown {
-  if (response.body.byteLength === 0) return {};
-  try {
-    return JSON.parse(utf8(response.body));
-  } catch {
-    throw new ProtocolError(`The ${op.name} response body is not valid JSON`);
   }
 }
 

@@ -15,29 +15,8 @@ import {
 } from './sigv4-primitives.js';
 import type { Signer, SigningContext } from './types.js';
 
-export {
-  canonicalHeaderValue,
-  canonicalQuery,
-  canonicalRequest,
-  canonicalUri,
-  normalizePath,
-  parseQueryString,
-  signedHeaderList,
-  uriEncode,
-} from './canonical.js';
-export type { CanonicalRequestParts, CanonicalUriOptions, QueryParams } from './canonical.js';
-export {
-  ALGORITHM,
-  MAX_PRESIGN_EXPIRES,
-  UNSIGNED_PAYLOAD,
-  credentialScope,
-  deriveSigningKey,
-  formatAmzDate,
-  parseAmzDate,
-  sha256Hex,
-  signatureHex,
-  stringToSign,
-} from './sigv4-primitives.js';
+export { uriEncode } from './canonical.js';
+export { deriveSigningKey, formatAmzDate, parseAmzDate, sha256Hex, stringToSign } from './sigv4-primitives.js';
 
 /**
  * The header names SigV4 leaves unsigned by default: botocore's list (hop-by-hop headers,

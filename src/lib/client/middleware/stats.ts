@@ -63,7 +63,7 @@ export function statsMiddleware(settings: StatsSettings): Middleware {
         const retry = readRetryContext(command);
         const made = retry.attempts?.length ?? attempts.length;
         stats.retries_attempted = Math.max(0, made - 1);
-        stats.total_retry_delay = retry.retry?.totalRetryDelay ?? (retry.retryDelays ?? []).reduce((sum, delay) => sum + delay, 0);
+        stats.total_retry_delay = retry.retry?.totalRetryDelay ?? 0;
       }
       if (settings.http) stats.http = attempts;
       return stats;
