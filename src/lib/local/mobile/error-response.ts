@@ -1,3 +1,4 @@
+import { errorResponse as wireError } from '../server/wire.js';
 import type { LocalResponse } from '../types.js';
 import { isMobileError, MobileError } from './mobile-error.js';
 
@@ -11,9 +12,9 @@ const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
  */
 export function errorResponse(error: unknown): LocalResponse {
   const failure = isMobileError(error) ? error : unexpected(error);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-amzn-errortype': failure.code };
-  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
-  return { status: failure.status, headers, body: { __type: failure.code, message: failure.message } };
+  const response = wireError(failure.status, failure.code, failure.message);
+  if (failure.retryAfterSeconds !== undefined) response.headers = { ...response.headers, 'retry-after': String(failure.retryAfterSeconds) };
+  return response;
 }
 
 function unexpected(error: unknown): MobileError {
