@@ -564,8 +564,7 @@ function literal(value, indent = '') {
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (!entries.length) return '{}';
-    const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
-    return `{\n${entries.map(([name, item]) => `${indent}  ${key(name)}: ${literal(item, `${indent}  `)},`).join('\n')}\n${indent}}`;
+    return `{\n${entries.map(([name, item]) => `${indent}  ${flagKey(name)}: ${literal(item, `${indent}  `)},`).join('\n')}\n${indent}}`;
   }
   return String(value);
 }
@@ -582,7 +581,7 @@ function runnerSource(runner, depth) {
   ];
 }
 
-/** A flag name as an object key: bare when it is an identifier, quoted otherwise. */
+/** A flag name (or any name) as an object key: bare when it is an identifier, quoted otherwise. */
 function flagKey(name) {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name);
 }

@@ -13,6 +13,15 @@ export interface ItemFailure {
   message: string;
 }
 
+/** The `FailedDocuments` of a batch answer (BatchPutDocument, BatchDeleteDocument) as {@link ItemFailure}s. */
+export function itemFailures(failed: readonly { Id?: string; ErrorCode?: string; ErrorMessage?: string }[] = []): ItemFailure[] {
+  return failed.map((item) => ({
+    id: item.Id ?? '',
+    code: item.ErrorCode ?? 'Unknown',
+    message: item.ErrorMessage ?? 'the service gave no reason',
+  }));
+}
+
 /** What the engine needs for one kind of batch operation. */
 export interface BatchEngineOptions<T> extends BulkRunOptions, BatchLimits {
   /** Creates the source; its reading must stop when `signal` aborts. */

@@ -1,6 +1,6 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchDeleteDocumentRequest } from '../services/search/types.js';
-import { runBatchEngine, type ItemFailure } from './batch-engine.js';
+import { itemFailures, runBatchEngine } from './batch-engine.js';
 import { idLinesSource, idListSource } from './id-source.js';
 import type { LineInput } from './line-reader.js';
 import type { BulkRunOptions, BulkSummary, ItemSource } from './types.js';
@@ -35,13 +35,6 @@ export async function runBulkDelete(options: BulkDeleteOptions): Promise<BulkSum
     maxItems: MAX_IDS_PER_DELETE,
     maxBytes: Number.POSITIVE_INFINITY,
     source: (signal) => idSource(options.source, signal),
-    send: async (ids): Promise<ItemFailure[]> => {
-      const result = await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids });
-      return (result.FailedDocuments ?? []).map((failed) => ({
-        id: failed.Id ?? '',
-        code: failed.ErrorCode ?? 'Unknown',
-        message: failed.ErrorMessage ?? 'the service gave no reason',
-      }));
-    },
+    send: async (ids) => itemFailures((await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids })).FailedDocuments),
   });
 }

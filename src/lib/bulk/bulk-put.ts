@@ -1,6 +1,6 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchPutDocumentRequest, SearchDocument } from '../services/search/types.js';
-import { runBatchEngine, type ItemFailure } from './batch-engine.js';
+import { itemFailures, runBatchEngine } from './batch-engine.js';
 import { documentCheck, documentEntry, type EntryRules } from './document-entry.js';
 import { fileSource } from './file-source.js';
 import { jsonlSource } from './jsonl-source.js';
@@ -68,13 +68,6 @@ export async function runBulkPut(options: BulkPutOptions): Promise<BulkSummary> 
     maxItems: MAX_DOCUMENTS_PER_PUT,
     maxBytes: options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES,
     source: (signal) => documentSource(options.source, rules, signal),
-    send: async (documents): Promise<ItemFailure[]> => {
-      const result = await client.batchPutDocumentAsync({ ...args, Documents: documents });
-      return (result.FailedDocuments ?? []).map((failed) => ({
-        id: failed.Id ?? '',
-        code: failed.ErrorCode ?? 'Unknown',
-        message: failed.ErrorMessage ?? 'the service gave no reason',
-      }));
-    },
+    send: async (documents) => itemFailures((await client.batchPutDocumentAsync({ ...args, Documents: documents })).FailedDocuments),
   });
 }

@@ -1,4 +1,4 @@
-import { readLines, type LineInput } from './line-reader.js';
+import { lineSource, type LineInput } from './line-reader.js';
 import type { ItemSource, SourceItem, SourceRef } from './types.js';
 
 /** The longest document id the service takes, in characters. */
@@ -25,14 +25,5 @@ export function idListSource(ids: Iterable<string>): ItemSource<string> {
 
 /** Document ids one a line (a file, `-` for standard input, or a stream); blank lines are skipped. */
 export function idLinesSource(input: LineInput, signal: AbortSignal): ItemSource<string> {
-  const lines = readLines(input, signal);
-  return {
-    position: () => lines.position(),
-    async *[Symbol.asyncIterator]() {
-      for await (const line of lines) {
-        if (line.text.trim() === '') continue;
-        yield idEntry(line.text, { line: line.number });
-      }
-    },
-  };
+  return lineSource(input, signal, idEntry);
 }

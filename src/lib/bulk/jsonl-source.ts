@@ -1,6 +1,6 @@
 import type { SearchDocument } from '../services/search/types.js';
 import { documentEntry, type EntryRules } from './document-entry.js';
-import { readLines, type LineInput } from './line-reader.js';
+import { lineSource, type LineInput } from './line-reader.js';
 import type { ItemSource, SourceItem, SourceRef } from './types.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -40,14 +40,5 @@ export function parseJsonlDocument(text: string, ref: SourceRef, rules: EntryRul
 
 /** Documents from JSON Lines (a file, `-` for standard input, or a stream), read line by line. Blank lines are skipped. */
 export function jsonlSource(input: LineInput, rules: EntryRules, signal: AbortSignal): ItemSource<SearchDocument> {
-  const lines = readLines(input, signal);
-  return {
-    position: () => lines.position(),
-    async *[Symbol.asyncIterator]() {
-      for await (const line of lines) {
-        if (line.text.trim() === '') continue;
-        yield parseJsonlDocument(line.text, { line: line.number }, rules);
-      }
-    },
-  };
+  return lineSource(input, signal, (text, ref) => parseJsonlDocument(text, ref, rules));
 }

@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { SourcePosition } from './types.js';
+import type { ItemSource, SourceItem, SourcePosition, SourceRef } from './types.js';
 
 /** Where lines come from: a file path, `-` for standard input, or a readable stream. */
 export type LineInput = string | NodeJS.ReadableStream;
@@ -65,6 +65,20 @@ export function readLines(input: LineInput, signal: AbortSignal): LineReader {
       } finally {
         signal.removeEventListener('abort', close);
         lines.close();
+      }
+    },
+  };
+}
+
+/** The items of the non-blank lines of `input`, each made by `parse` (with its line number), with the reading position. */
+export function lineSource<T>(input: LineInput, signal: AbortSignal, parse: (text: string, ref: SourceRef) => SourceItem<T>): ItemSource<T> {
+  const lines = readLines(input, signal);
+  return {
+    position: () => lines.position(),
+    async *[Symbol.asyncIterator]() {
+      for await (const line of lines) {
+        if (line.text.trim() === '') continue;
+        yield parse(line.text, { line: line.number });
       }
     },
   };

@@ -1,5 +1,5 @@
 import { flush, run, settings, type Hook, type Interfaces } from '@oclif/core';
-import { CliError } from './errors/cli-error.js';
+import { usageError } from './errors/cli-error.js';
 import { EXIT } from './errors/exit-codes.js';
 import { reportError } from './errors/report-error.js';
 import { isInterrupted, runInterruptCleanups } from './interrupt.js';
@@ -16,12 +16,12 @@ export const commandNotFound: Hook<'command_not_found'> = async function (option
   for (let end = words.length - 1; end > 0; end--) {
     const command = words.slice(0, end).join(' ');
     if (known.includes(command)) {
-      throw new CliError(`Unexpected argument "${words.slice(end).join(' ')}" after "${command}". See "${options.config.bin} ${command} --help".`, EXIT.USAGE);
+      throw usageError(`Unexpected argument "${words.slice(end).join(' ')}" after "${command}". See "${options.config.bin} ${command} --help".`);
     }
   }
   const suggestions = suggestCommands(typed, known);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
-  throw new CliError(`Unknown command "${typed}".${hint} See "${options.config.bin} --help".`, EXIT.USAGE);
+  throw usageError(`Unknown command "${typed}".${hint} See "${options.config.bin} --help".`);
 };
 
 /** Writes everything queued on stdout and stderr, then exits. */

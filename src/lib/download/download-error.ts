@@ -14,8 +14,3 @@ export class DownloadError extends NimbusError {
     this.statusCode = details.statusCode;
   }
 }
-
-/** True when `error` is a {@link DownloadError}. */
-export function isDownloadError(error: unknown): error is DownloadError {
-  return error instanceof DownloadError;
-}

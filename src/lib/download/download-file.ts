@@ -91,9 +91,8 @@ export async function downloadToFile(options: DownloadOptions): Promise<Download
     try {
       await pipeline(response.body, counter, createWriteStream(temporary, { flags: 'wx' }), { signal: options.signal });
     } catch (error) {
-      if (options.signal?.aborted) throw new DownloadError(`download of ${where} interrupted`, { code: 'Aborted', cause: error });
       const cause = error as NodeJS.ErrnoException;
-      if (cause?.syscall) throw new DownloadError(`cannot write ${target}: ${cause.message}`, { code: 'WriteError', cause: error });
+      if (!options.signal?.aborted && cause?.syscall) throw new DownloadError(`cannot write ${target}: ${cause.message}`, { code: 'WriteError', cause: error });
       throw transportError(error, where, options.signal);
     }
     if (expected !== undefined && written !== expected) {

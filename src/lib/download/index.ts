@@ -7,5 +7,4 @@ export { downloadToFile } from './download-file.js';
 export type { DownloadOptions } from './download-file.js';
 export { createDownloadProgress } from './download-progress.js';
 export type { DownloadProgressListener, DownloadProgressOptions, DownloadResult } from './download-progress.js';
-export { DownloadError, isDownloadError } from './download-error.js';
-export { downloadFileName } from './target-path.js';
+export { DownloadError } from './download-error.js';

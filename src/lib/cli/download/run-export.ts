@@ -1,4 +1,4 @@
-import { CliError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { openSession, type OperationFlags } from '../operation-session.js';
 import type { OperationSpec } from '../operation-spec.js';
@@ -14,7 +14,7 @@ import { saveDownload } from './save-download.js';
 export async function runExport(spec: OperationSpec, flags: OperationFlags): Promise<void> {
   const destination = flags.download as string | undefined;
   if (destination === undefined || flags['generate-cli-skeleton']) return runOperation(spec, flags);
-  if (destination === '') throw new CliError('--download needs a file or directory, or no value for the current directory', EXIT.USAGE);
+  if (destination === '') throw usageError('--download needs a file or directory, or no value for the current directory');
   const session = await openSession(spec, flags);
   try {
     const { client, input } = session;

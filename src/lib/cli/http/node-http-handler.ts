@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { measureTransfer } from '../../client/debug/transfer-stats.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
 import type { HttpOptions } from '../../http/http-options.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
-import type { HttpHandler } from '../../http/undici-handler.js';
+import { toConnectionError, type HttpHandler } from '../../http/undici-handler.js';
 import { buildQueryString } from '../../http/uri-encode.js';
-
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
-}
-
-function connectionError(error: NodeJS.ErrnoException, url: string): ConnectionError {
-  const code = error.code ?? 'ECONNECTION';
-  const timeout = TIMEOUT_CODES.has(code);
-  return new ConnectionError(`${timeout ? 'Timed out' : 'Connection failed'} sending the request to ${url}: ${error.message}`, { code, timeout, cause: error });
 }
 
 function timedOut(what: string): NodeJS.ErrnoException {
@@ -67,7 +58,7 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
         });
         const fail = (error: NodeJS.ErrnoException): void => {
           req.destroy();
-          reject(connectionError(error, url));
+          reject(toConnectionError(error, url));
         };
         req.on('error', fail);
         if (connectMs !== undefined) {
