@@ -1,7 +1,7 @@
 import { activeIndex, ok, textDoc } from './support.js';
 
 /** The custom fields of the test corpus. */
-export const FIELDS = [
+const FIELDS = [
   { Name: 'department', Type: 'STRING_VALUE', Search: { Facetable: true, Displayable: true, Sortable: true } },
   { Name: 'topics', Type: 'STRING_LIST_VALUE', Search: { Facetable: true, Displayable: true } },
   { Name: 'pages', Type: 'LONG_VALUE', Search: { Facetable: true, Sortable: true, Displayable: true } },

@@ -150,7 +150,7 @@ describe('csm: client-side monitoring datagrams', () => {
       const started = Date.now();
       const result = await client({ csm: { enabled: true, host, port: 9 } }).listIndicesAsync({});
       assert.equal(result.$metadata.statusCode, 200);
-      assert.ok(Date.now() - started < 1000);
+      assert.ok(Date.now() - started < 3000, `${host}: the call waited for the agent`);
     }
   });
 

@@ -85,14 +85,14 @@ export const WIDGETS_API = {
 };
 
 /** paginators.json */
-export const WIDGETS_PAGINATORS = {
+const WIDGETS_PAGINATORS = {
   pagination: {
     ListWidgets: { input_token: 'NextToken', output_token: 'NextToken', limit_key: 'MaxResults', result_key: 'Widgets' },
   },
 };
 
 /** waiters.json */
-export const WIDGETS_WAITERS = {
+const WIDGETS_WAITERS = {
   version: 2,
   waiters: {
     WidgetReady: {

@@ -24,7 +24,7 @@ export interface ScriptedServer extends TestServer {
   script: Behaviour[];
 }
 
-export const OK_BODY = { IndexConfigurationSummaryItems: [] };
+const OK_BODY = { IndexConfigurationSummaryItems: [] };
 
 function play(behaviour: Behaviour, response: ServerResponse): CannedResponse | undefined | Promise<undefined> {
   switch (behaviour) {

@@ -59,7 +59,7 @@ describe('bulk: abort', () => {
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
     const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { jsonl: input }, signal: controller.signal });
-    assert.ok(Date.now() - started < 1000);
+    assert.ok(Date.now() - started < 10_000, 'returned without waiting for the stream to end');
     assert.equal(summary.stopped?.code, 'Aborted');
     assert.equal(summary.read, 2);
     assert.equal(summary.lastLine, 2);
@@ -78,7 +78,7 @@ describe('bulk: abort', () => {
       documentRetries: { maxAttempts: 10, baseDelayMs: 20_000, maxDelayMs: 20_000 },
       signal: controller.signal,
     });
-    assert.ok(Date.now() - started < 2000);
+    assert.ok(Date.now() - started < 10_000, 'did not wait out the 20 s backoff');
     assert.equal(summary.acknowledged, 0);
     assert.equal(summary.failed, 30);
     assert.equal(summary.stopped?.code, 'Aborted');

@@ -119,7 +119,7 @@ export async function startDocServer(options: DocServerOptions = {}): Promise<Do
 export const INDEX = '0123456789abcdef0123456789abcdef0123';
 
 /** Standard retries, 10 attempts, with backoffs cut to at most 5 ms. */
-export const FAST_RETRIES = new RetryConfiguration({
+const FAST_RETRIES = new RetryConfiguration({
   mode: 'standard',
   max_attempts: 10,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { CliError } from '../../../src/lib/cli/errors/cli-error.js';
 import { isInteractive, resolveSettings, type SettingsRequest } from '../../../src/lib/cli/settings/resolve-settings.js';
 import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
-import { makeTempHome, type TempHome } from '../../support/temp-home.js';
+import { makeTempHome, type TempHome } from '../config/temp-home.js';
 
 const CONFIG = [
   '[default]',
@@ -20,7 +20,7 @@ describe('cli settings resolution', () => {
   before(() => {
     home = makeTempHome({ '.aws/config': CONFIG });
   });
-  after(() => home.remove());
+  after(() => home.cleanup());
 
   const request = (flags: SettingsRequest['flags'], env: NodeJS.ProcessEnv = {}): SettingsRequest => ({
     service: 'search',
@@ -57,7 +57,7 @@ describe('cli settings resolution', () => {
       await assert.rejects(resolveSettings(bare), (error: unknown) => error instanceof CliError && error.exitCode === 253 && /--region.*AWS_REGION.*configure set region/.test(error.message));
       assert.equal((await resolveSettings({ ...bare, flags: { local: true } })).region, 'us-east-1');
     } finally {
-      empty.remove();
+      empty.cleanup();
     }
   });
 

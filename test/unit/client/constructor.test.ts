@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { SearchClient, MobileClient, InvalidArgumentException, Client } from '../../../src/lib/index.js';
-import { makeTempHome, type TempHome } from '../../support/temp-home.js';
+import { makeTempHome, type TempHome } from '../config/temp-home.js';
 
 const credentials = { key: 'AKIDEXAMPLE', secret: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 
@@ -11,11 +11,11 @@ describe('client construction', () => {
     savedEnv = { ...process.env };
     home = makeTempHome();
     for (const key of Object.keys(process.env)) if (key.startsWith('AWS_')) delete process.env[key];
-    process.env.HOME = home.dir;
+    process.env.HOME = home.home;
   });
   afterEach(() => {
     process.env = savedEnv;
-    home.remove();
+    home.cleanup();
   });
 
   it('requires region and version, naming the option', () => {
@@ -75,7 +75,7 @@ describe('client construction', () => {
   it('takes the region from the environment, then the profile', () => {
     const withProfile = makeTempHome({ '.aws/config': '[default]\nregion = ap-south-1\n[profile other]\nregion = sa-east-1\n' });
     try {
-      process.env.HOME = withProfile.dir;
+      process.env.HOME = withProfile.home;
       assert.equal(new SearchClient({ version: 'latest', credentials }).getRegion(), 'ap-south-1');
       assert.equal(new SearchClient({ version: 'latest', credentials, profile: 'other' }).getRegion(), 'sa-east-1');
       process.env.AWS_REGION = 'eu-central-1';
@@ -84,7 +84,7 @@ describe('client construction', () => {
       delete process.env.AWS_REGION;
       assert.throws(() => new SearchClient({ version: 'latest', credentials, use_aws_shared_config_files: false }), /region/);
     } finally {
-      withProfile.remove();
+      withProfile.cleanup();
     }
   });
 

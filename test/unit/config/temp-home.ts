@@ -5,18 +5,21 @@ import { dirname, join } from 'node:path';
 /** A throw-away home directory with helpers to write `.aws` files into it. */
 export interface TempHome {
   home: string;
+  /** An environment with only HOME set (plus what the test adds). */
+  env: NodeJS.ProcessEnv;
   /** Writes `text` to `relativePath` under the home (creating directories) and returns the absolute path. */
   write(relativePath: string, text: string): string;
   /** Removes the directory. */
   cleanup(): void;
 }
 
-/** Creates a temporary home directory (real files, never the user's own). */
-export function makeTempHome(): TempHome {
+/** Creates a temporary home directory (real files, never the user's own); `files` maps paths relative to it to their contents. */
+export function makeTempHome(files: Record<string, string> = {}): TempHome {
   const home = mkdtempSync(join(tmpdir(), 'nimbus-home-'));
   let generation = 0;
-  return {
+  const tempHome: TempHome = {
     home,
+    env: { HOME: home },
     write(relativePath, text) {
       const path = join(home, relativePath);
       mkdirSync(dirname(path), { recursive: true });
@@ -30,6 +33,8 @@ export function makeTempHome(): TempHome {
       rmSync(home, { recursive: true, force: true });
     },
   };
+  for (const [path, text] of Object.entries(files)) tempHome.write(path, text);
+  return tempHome;
 }
 
 /** A distinctive fake secret: failure tests assert it never appears in an error. */

@@ -9,7 +9,7 @@ import {
 } from '../../../src/lib/client/discovery/endpoint-discovery-configuration.js';
 import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
 import { parseStatsOption } from '../../../src/lib/client/middleware/stats.js';
-import { makeTempHome, type TempHome } from '../../support/temp-home.js';
+import { makeTempHome, type TempHome } from '../config/temp-home.js';
 
 const rejects = (option: string, run: () => unknown, pattern?: RegExp): void => {
   assert.throws(run, (error: unknown) => {
@@ -39,7 +39,7 @@ describe('observability options', () => {
       ].join('\n'),
     });
   });
-  afterEach(() => home.remove());
+  afterEach(() => home.cleanup());
   const profile = (name: string) => loadProfile(name, { env: home.env });
   const none = () => loadProfile('default', { env: home.env });
 

@@ -71,14 +71,14 @@ describe('waiters', () => {
     const pending = client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 30, signal: controller.signal } }).promise();
     setTimeout(() => controller.abort(), 50);
     await assert.rejects(pending, (error: unknown) => error instanceof WaiterError && error.reason === 'aborted' && error.message === 'Waiter IndexActive was aborted after 1 attempt');
-    assert.ok(Date.now() - started < 1000, 'aborted during the 30 s delay');
+    assert.ok(Date.now() - started < 10_000, 'aborted during the 30 s delay');
 
     const midRequest = new AbortController();
     const again = Date.now();
     const second = client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0, signal: midRequest.signal } }).promise();
     setTimeout(() => midRequest.abort(), 100);
     await assert.rejects(second, (error: unknown) => error instanceof WaiterError && error.reason === 'aborted');
-    assert.ok(Date.now() - again < 1000, 'aborted during the 5 s request');
+    assert.ok(Date.now() - again < 4000, 'aborted during the 5 s request');
   });
 
   it('calls before and after for each attempt, and checks its options', async () => {
