@@ -26,6 +26,8 @@ const PAGINATION_NAMES = ['no-paginate', 'max-items', 'starting-token', 'page-si
 const IDX = '6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6';
 const DS = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
 const ROLE = 'arn:aws:iam::000000000000:role/search-role';
+/** Where the local service reads S3 objects from, for the commands that read them. */
+const S3_LOCAL = 'With --local (or against "nimbus local start"), S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY (local start --s3-dir changes the directory).';
 
 /** The flags of the bulk forms of `search document put` and `delete`. */
 const BULK_FLAGS = {
@@ -80,8 +82,9 @@ const COMMANDS = [
   {
     id: 'search index update', service: 'search', operation: 'UpdateIndex', resource: 'index',
     summary: 'Change an index.',
-    description: 'Changes the name, description, role, capacity, metadata fields or user context settings of an index. Only the flags given are changed.',
-    examples: [{ description: 'Rename an index', command: `search index update --id ${IDX} --name handbook` }],
+    description: 'Changes the name, description, role, capacity, metadata fields or user context settings of an index. Only the flags given are changed. The index is UPDATING for a while; --wait returns once it is ACTIVE again.',
+    examples: [{ description: 'Rename an index and wait until the change is done', command: `search index update --id ${IDX} --name handbook --wait` }],
+    wait: { waiter: 'IndexActive', args: { Id: 'input.Id' }, goal: 'index to become ACTIVE' },
   },
   {
     id: 'search index delete', service: 'search', operation: 'DeleteIndex', resource: 'index',
@@ -103,7 +106,7 @@ const COMMANDS = [
   {
     id: 'search data-source create', service: 'search', operation: 'CreateDataSource', resource: 'data source',
     summary: 'Connect a data source to an index.',
-    description: 'Creates a data source: a repository (such as an S3 bucket) whose documents a sync job copies into the index. Prints the new data source\'s id; --wait returns once it is ACTIVE.',
+    description: `Creates a data source: a repository (such as an S3 bucket) whose documents a sync job copies into the index. Prints the new data source\'s id; --wait returns once it is ACTIVE. ${S3_LOCAL}`,
     examples: [
       { description: 'Connect an S3 bucket', command: `search data-source create --index-id ${IDX} --name manuals --type S3 --role-arn ${ROLE} --configuration '{"S3Configuration":{"BucketName":"manuals"}}'` },
       { description: 'Read the configuration from a file', command: `search data-source create --index-id ${IDX} --name manuals --type S3 --configuration file://s3-config.json --wait` },
@@ -119,8 +122,9 @@ const COMMANDS = [
   {
     id: 'search data-source update', service: 'search', operation: 'UpdateDataSource', resource: 'data source',
     summary: 'Change a data source.',
-    description: 'Changes the name, description, configuration, schedule or role of a data source. Only the flags given are changed.',
-    examples: [{ description: 'Sync every night at two', command: `search data-source update --index-id ${IDX} --id ${DS} --schedule "cron(0 2 * * ? *)"` }],
+    description: 'Changes the name, description, configuration, schedule or role of a data source. Only the flags given are changed; --wait returns once the data source is ACTIVE again.',
+    examples: [{ description: 'Sync every night at two', command: `search data-source update --index-id ${IDX} --id ${DS} --schedule "cron(0 2 * * ? *)" --wait` }],
+    wait: { waiter: 'DataSourceActive', args: { Id: 'input.Id', IndexId: 'input.IndexId' }, goal: 'data source to become ACTIVE' },
   },
   {
     id: 'search data-source delete', service: 'search', operation: 'DeleteDataSource', resource: 'data source',
@@ -162,7 +166,7 @@ const COMMANDS = [
   {
     id: 'search faq create', service: 'search', operation: 'CreateFaq', resource: 'FAQ',
     summary: 'Add a file of questions and answers to an index.',
-    description: 'Creates an FAQ from a file in S3 (CSV, CSV with header, or JSON) whose questions and answers queries can match directly. Prints the FAQ\'s id; --wait returns once it is ACTIVE.',
+    description: `Creates an FAQ from a file in S3 (CSV, CSV with header, or JSON) whose questions and answers queries can match directly. Prints the FAQ\'s id; --wait returns once it is ACTIVE. ${S3_LOCAL}`,
     examples: [{ description: 'Add an FAQ from a CSV file', command: `search faq create --index-id ${IDX} --name support --s3-path Bucket=faqs,Key=support.csv --role-arn ${ROLE} --wait` }],
     wait: { waiter: 'FaqActive', args: { Id: 'result.Id', IndexId: 'input.IndexId' }, goal: 'FAQ to become ACTIVE' },
   },
@@ -189,7 +193,7 @@ const COMMANDS = [
   {
     id: 'search thesaurus create', service: 'search', operation: 'CreateThesaurus', resource: 'thesaurus',
     summary: 'Add a thesaurus of synonyms to an index.',
-    description: 'Creates a thesaurus from a Solr synonym file in S3, so that queries also match the synonyms of their terms. Prints its id; --wait returns once it is ACTIVE.',
+    description: `Creates a thesaurus from a Solr synonym file in S3, so that queries also match the synonyms of their terms. Prints its id; --wait returns once it is ACTIVE. ${S3_LOCAL}`,
     examples: [{ description: 'Add a thesaurus', command: `search thesaurus create --index-id ${IDX} --name terms --source-s3-path Bucket=lexicon,Key=synonyms.txt --role-arn ${ROLE} --wait` }],
     wait: { waiter: 'ThesaurusActive', args: { Id: 'result.Id', IndexId: 'input.IndexId' }, goal: 'thesaurus to become ACTIVE' },
   },
@@ -202,8 +206,9 @@ const COMMANDS = [
   {
     id: 'search thesaurus update', service: 'search', operation: 'UpdateThesaurus', resource: 'thesaurus',
     summary: 'Change a thesaurus.',
-    description: 'Changes the name, description, role or source file of a thesaurus; a new source file is loaded again.',
-    examples: [{ description: 'Load a new synonym file', command: `search thesaurus update --index-id ${IDX} --id 3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a --source-s3-path Bucket=lexicon,Key=synonyms-v2.txt` }],
+    description: `Changes the name, description, role or source file of a thesaurus; a new source file is loaded again, and --wait returns once it is loaded (ACTIVE). ${S3_LOCAL}`,
+    examples: [{ description: 'Load a new synonym file', command: `search thesaurus update --index-id ${IDX} --id 3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a --source-s3-path Bucket=lexicon,Key=synonyms-v2.txt --wait` }],
+    wait: { waiter: 'ThesaurusActive', args: { Id: 'input.Id', IndexId: 'input.IndexId' }, goal: 'thesaurus to become ACTIVE' },
   },
   {
     id: 'search thesaurus delete', service: 'search', operation: 'DeleteThesaurus', resource: 'thesaurus',
@@ -347,7 +352,7 @@ const COMMANDS = [
     id: 'mobile bundle describe', service: 'mobile', operation: 'DescribeBundle', resource: 'bundle',
     summary: 'Show a bundle.',
     description: 'Prints the details of a bundle: title, description, version, icon and the platforms it is available for.',
-    examples: [{ description: 'Show a bundle', command: 'mobile bundle describe --bundle-id app-starter' }],
+    examples: [{ description: 'Show a bundle', command: 'mobile bundle describe --bundle-id android-starter' }],
   },
   {
     id: 'mobile bundle list', service: 'mobile', operation: 'ListBundles', resource: 'bundle',
@@ -360,8 +365,8 @@ const COMMANDS = [
     summary: 'Export a bundle for a platform.',
     description: 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL. --download also saves the file (see the flag).',
     examples: [
-      { description: 'Export for Android', command: 'mobile bundle export --bundle-id app-starter --platform ANDROID --query downloadUrl --output text' },
-      { description: 'Export for Android and save the file as app.zip', command: 'mobile bundle export --bundle-id app-starter --platform ANDROID --download app.zip' },
+      { description: 'Export for Android', command: 'mobile bundle export --bundle-id android-starter --platform ANDROID --query downloadUrl --output text' },
+      { description: 'Export for Android and save the file as app.zip', command: 'mobile bundle export --bundle-id android-starter --platform ANDROID --download app.zip' },
     ],
     ...DOWNLOAD,
   },

@@ -82,6 +82,7 @@ export const GLOBAL_FLAGS = {
   }),
   local: Flags.boolean({
     summary: 'Run against the local service embedded in this process (~/.nimbus/local, credentials test/test).',
+    description: 'Data lives in ~/.nimbus/local, kept per region as the real service keeps it (us-east-1 when no region is set, which is then said on stderr). S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY.',
     helpGroup: GLOBAL_GROUP,
   }),
 };

@@ -6,6 +6,7 @@ import { isInterrupted, runInterruptCleanups } from './interrupt.js';
 import { suggestCommands } from './suggest.js';
 
 export { COMMANDS } from './command-list.js';
+export { NimbusHelp } from './nimbus-help.js';
 
 /** oclif's `command_not_found` hook: a usage error that names the closest commands. */
 export const commandNotFound: Hook<'command_not_found'> = async function (options) {

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { builtInApiProvider } from '../client/api-provider.js';
 import type { Client } from '../client/client.js';
 import type { ClientOptions } from '../client/resolve-config.js';
@@ -11,7 +13,7 @@ import { onInterrupt } from './interrupt.js';
 import type { OperationSpec, ServiceName } from './operation-spec.js';
 import { useColor } from './output/color.js';
 import { applyQuery } from './output/query.js';
-import { render } from './output/render.js';
+import { isEmptyResult, render, tableNote } from './output/render.js';
 import { formatTally, tallyRequests } from './request-tally.js';
 import { resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
 
@@ -90,6 +92,8 @@ export interface OperationSession {
   client: Client;
   /** The transport options (TLS verification), for requests made outside the client (downloads). */
   http: HttpOptions;
+  /** Under `--local`: the directory that stands for S3 (`s3://bucket/key` is `<dir>/bucket/key`). */
+  localS3Dir?: string;
   /** Prints plain data on stdout, after `--query`, in the chosen output format. */
   print(data: unknown): Promise<void>;
   /** Writes the `--stats` line on stderr, when it was asked for. */
@@ -127,9 +131,12 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const input = buildInput(api, optional.size ? { ...spec, required: spec.required.filter((flag) => !optional.has(flag)) } : spec, flags);
 
   let local: { endpoint: string; close(): Promise<void> } | undefined;
+  let localS3Dir: string | undefined;
   if (flags.local) {
     const { startLocalService } = await import('../local/server.js');
-    local = await startLocalService({ port: 0 });
+    const dataDir = join(homedir(), '.nimbus', 'local');
+    localS3Dir = join(dataDir, 's3');
+    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   const http = httpOptions(settings, flags, env);
@@ -147,15 +154,23 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     input,
     client,
     http,
+    localS3Dir,
     async print(data) {
       const shown = typeof flags.query === 'string' ? applyQuery(data, flags.query) : data;
-      const text = await render(shown, {
-        format: settings.output,
-        color: useColor(flags.color as string | undefined, env, Boolean(process.stdout.isTTY)),
-        title: spec.operation,
-        width: process.stdout.columns,
-      });
+      const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+      const text = isEmptyResult(shown)
+        ? ''
+        : await render(shown, {
+          format: settings.output,
+          color: useColor(flags.color as string | undefined, env, Boolean(process.stdout.isTTY)),
+          title: spec.operation,
+          width,
+        });
       process.stdout.write(text);
+      if (settings.output === 'table') {
+        const note = tableNote(text, width);
+        if (note) process.stderr.write(`${note}\n`);
+      }
     },
     reportStats() {
       if (tally) process.stderr.write(`${formatTally(tally, performance.now() - started)}\n`);

@@ -46,7 +46,7 @@ export async function runOperation(spec: OperationSpec, flags: OperationFlags): 
     await session.print(toPlain(result));
     if (flags.wait && spec.wait) {
       const { waitFor, waiterArgs } = await import('./wait-for.js');
-      await waitFor(client, spec.wait, waiterArgs(spec.wait, input, result));
+      await waitFor(client, spec.wait, waiterArgs(spec.wait, input, result), { localS3Dir: session.localS3Dir, input });
     }
     session.reportStats();
   } finally {

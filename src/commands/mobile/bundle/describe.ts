@@ -8,7 +8,7 @@ export default class MobileBundleDescribe extends OperationCommand {
   static override summary = 'Show a bundle.';
   static override description = 'Prints the details of a bundle: title, description, version, icon and the platforms it is available for.';
   static override examples = [
-    { description: 'Show a bundle', command: '<%= config.bin %> mobile bundle describe --bundle-id app-starter' },
+    { description: 'Show a bundle', command: '<%= config.bin %> mobile bundle describe --bundle-id android-starter' },
   ];
   static override operation: OperationSpec = {
     service: 'mobile',

@@ -8,8 +8,8 @@ export default class MobileBundleExport extends OperationCommand {
   static override summary = 'Export a bundle for a platform.';
   static override description = 'Exports a bundle, optionally configured for a project, as a downloadable file for a platform, and prints its download URL. --download also saves the file (see the flag).';
   static override examples = [
-    { description: 'Export for Android', command: '<%= config.bin %> mobile bundle export --bundle-id app-starter --platform ANDROID --query downloadUrl --output text' },
-    { description: 'Export for Android and save the file as app.zip', command: '<%= config.bin %> mobile bundle export --bundle-id app-starter --platform ANDROID --download app.zip' },
+    { description: 'Export for Android', command: '<%= config.bin %> mobile bundle export --bundle-id android-starter --platform ANDROID --query downloadUrl --output text' },
+    { description: 'Export for Android and save the file as app.zip', command: '<%= config.bin %> mobile bundle export --bundle-id android-starter --platform ANDROID --download app.zip' },
   ];
   static override operation: OperationSpec = {
     service: 'mobile',

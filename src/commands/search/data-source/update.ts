@@ -6,9 +6,9 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search data-source update`: the UpdateDataSource operation. */
 export default class SearchDataSourceUpdate extends OperationCommand {
   static override summary = 'Change a data source.';
-  static override description = 'Changes the name, description, configuration, schedule or role of a data source. Only the flags given are changed.';
+  static override description = 'Changes the name, description, configuration, schedule or role of a data source. Only the flags given are changed; --wait returns once the data source is ACTIVE again.';
   static override examples = [
-    { description: 'Sync every night at two', command: '<%= config.bin %> search data-source update --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --id 0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3 --schedule "cron(0 2 * * ? *)"' },
+    { description: 'Sync every night at two', command: '<%= config.bin %> search data-source update --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --id 0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3 --schedule "cron(0 2 * * ? *)" --wait' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
@@ -27,6 +27,14 @@ export default class SearchDataSourceUpdate extends OperationCommand {
     },
     required: ['id', 'index-id'],
     paginated: false,
+    wait: {
+      waiter: 'DataSourceActive',
+      args: {
+        Id: 'input.Id',
+        IndexId: 'input.IndexId',
+      },
+      goal: 'data source to become ACTIVE',
+    },
   };
   static override flags = {
     id: Flags.string({ summary: 'Required. Id of the data source.' }),
@@ -39,5 +47,6 @@ export default class SearchDataSourceUpdate extends OperationCommand {
     'role-arn': Flags.string({ summary: 'ARN of the IAM role the service assumes for the data source.' }),
     'language-code': Flags.string({ summary: 'Language of the documents, as an ISO 639-1 code such as en.' }),
     'custom-document-enrichment-configuration': Flags.string({ summary: 'How document metadata and content are altered while they are ingested.', helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
+    wait: Flags.boolean({ summary: 'Wait for the data source to become ACTIVE, showing its status on stderr.' }),
   };
 }

@@ -6,7 +6,7 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search faq create`: the CreateFaq operation. */
 export default class SearchFaqCreate extends OperationCommand {
   static override summary = 'Add a file of questions and answers to an index.';
-  static override description = 'Creates an FAQ from a file in S3 (CSV, CSV with header, or JSON) whose questions and answers queries can match directly. Prints the FAQ\'s id; --wait returns once it is ACTIVE.';
+  static override description = 'Creates an FAQ from a file in S3 (CSV, CSV with header, or JSON) whose questions and answers queries can match directly. Prints the FAQ\'s id; --wait returns once it is ACTIVE. With --local (or against "nimbus local start"), S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY (local start --s3-dir changes the directory).';
   static override examples = [
     { description: 'Add an FAQ from a CSV file', command: '<%= config.bin %> search faq create --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name support --s3-path Bucket=faqs,Key=support.csv --role-arn arn:aws:iam::000000000000:role/search-role --wait' },
   ];

@@ -6,9 +6,9 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search index update`: the UpdateIndex operation. */
 export default class SearchIndexUpdate extends OperationCommand {
   static override summary = 'Change an index.';
-  static override description = 'Changes the name, description, role, capacity, metadata fields or user context settings of an index. Only the flags given are changed.';
+  static override description = 'Changes the name, description, role, capacity, metadata fields or user context settings of an index. Only the flags given are changed. The index is UPDATING for a while; --wait returns once it is ACTIVE again.';
   static override examples = [
-    { description: 'Rename an index', command: '<%= config.bin %> search index update --id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name handbook' },
+    { description: 'Rename an index and wait until the change is done', command: '<%= config.bin %> search index update --id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name handbook --wait' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
@@ -26,6 +26,13 @@ export default class SearchIndexUpdate extends OperationCommand {
     },
     required: ['id'],
     paginated: false,
+    wait: {
+      waiter: 'IndexActive',
+      args: {
+        Id: 'input.Id',
+      },
+      goal: 'index to become ACTIVE',
+    },
   };
   static override flags = {
     id: Flags.string({ summary: 'Required. Id of the index.' }),
@@ -37,5 +44,6 @@ export default class SearchIndexUpdate extends OperationCommand {
     'user-token-configurations': Flags.string({ summary: 'How user tokens (JWT or JSON) carried by queries are read.', multiple: true, helpValue: '<shorthand|json>', description: 'JSON: [{"JwtTokenTypeConfiguration": {"KeyLocation": "URL|SECRET_MANAGER", "URL": "string", "SecretManagerArn": "string", "UserNameAttributeField": "string", "GroupAttributeField": "string", "Issuer": "string", "ClaimRegex": "string"}, "JsonTokenTypeConfiguration": {"UserNameAttributeField": "string", "GroupAttributeField": "string"}}, ...]\nA value may also be read from a file: file://PATH.' }),
     'user-context-policy': Flags.string({ summary: 'Whether results are filtered by the attributes of the querying user or by user tokens.', options: ['ATTRIBUTE_FILTER', 'USER_TOKEN'] }),
     'user-group-resolution-configuration': Flags.string({ summary: 'Where the groups of a user are resolved from, for access control.', helpValue: '<shorthand|json>', description: 'Shorthand: UserGroupResolutionMode=AWS_SSO|NONE\nJSON: {"UserGroupResolutionMode": "AWS_SSO|NONE"}\nA value may also be read from a file: file://PATH.' }),
+    wait: Flags.boolean({ summary: 'Wait for the index to become ACTIVE, showing its status on stderr.' }),
   };
 }

@@ -6,7 +6,7 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search thesaurus create`: the CreateThesaurus operation. */
 export default class SearchThesaurusCreate extends OperationCommand {
   static override summary = 'Add a thesaurus of synonyms to an index.';
-  static override description = 'Creates a thesaurus from a Solr synonym file in S3, so that queries also match the synonyms of their terms. Prints its id; --wait returns once it is ACTIVE.';
+  static override description = 'Creates a thesaurus from a Solr synonym file in S3, so that queries also match the synonyms of their terms. Prints its id; --wait returns once it is ACTIVE. With --local (or against "nimbus local start"), S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY (local start --s3-dir changes the directory).';
   static override examples = [
     { description: 'Add a thesaurus', command: '<%= config.bin %> search thesaurus create --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name terms --source-s3-path Bucket=lexicon,Key=synonyms.txt --role-arn arn:aws:iam::000000000000:role/search-role --wait' },
   ];

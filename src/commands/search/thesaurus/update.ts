@@ -6,9 +6,9 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus search thesaurus update`: the UpdateThesaurus operation. */
 export default class SearchThesaurusUpdate extends OperationCommand {
   static override summary = 'Change a thesaurus.';
-  static override description = 'Changes the name, description, role or source file of a thesaurus; a new source file is loaded again.';
+  static override description = 'Changes the name, description, role or source file of a thesaurus; a new source file is loaded again, and --wait returns once it is loaded (ACTIVE). With --local (or against "nimbus local start"), S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY (local start --s3-dir changes the directory).';
   static override examples = [
-    { description: 'Load a new synonym file', command: '<%= config.bin %> search thesaurus update --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --id 3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a --source-s3-path Bucket=lexicon,Key=synonyms-v2.txt' },
+    { description: 'Load a new synonym file', command: '<%= config.bin %> search thesaurus update --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --id 3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a --source-s3-path Bucket=lexicon,Key=synonyms-v2.txt --wait' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
@@ -23,6 +23,14 @@ export default class SearchThesaurusUpdate extends OperationCommand {
     },
     required: ['id', 'index-id'],
     paginated: false,
+    wait: {
+      waiter: 'ThesaurusActive',
+      args: {
+        Id: 'input.Id',
+        IndexId: 'input.IndexId',
+      },
+      goal: 'thesaurus to become ACTIVE',
+    },
   };
   static override flags = {
     id: Flags.string({ summary: 'Required. Id of the thesaurus.' }),
@@ -31,5 +39,6 @@ export default class SearchThesaurusUpdate extends OperationCommand {
     description: Flags.string({ summary: 'Description of the thesaurus.' }),
     'role-arn': Flags.string({ summary: 'ARN of the IAM role the service assumes for the thesaurus.' }),
     'source-s3-path': Flags.string({ summary: 'S3 location of the synonym file (Bucket, Key).', helpValue: '<shorthand|json>', description: 'Shorthand: Bucket=string,Key=string\nJSON: {"Bucket": "string", "Key": "string"}\nA value may also be read from a file: file://PATH.' }),
+    wait: Flags.boolean({ summary: 'Wait for the thesaurus to become ACTIVE, showing its status on stderr.' }),
   };
 }

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { Chalk } from 'chalk';
 import type { OutputFormat } from '../../config/output-format.js';
 import { formatJson } from './json.js';
@@ -33,4 +34,24 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     default:
       return formatJson(data);
   }
+}
+
+/**
+ * True for a result with nothing in it (`{}`, as a call without output returns): like the AWS
+ * CLI, nimbus then prints nothing in any format.
+ */
+export function isEmptyResult(data: unknown): boolean {
+  return data !== null && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length === 0;
+}
+
+/**
+ * What to say on stderr about a printed table: that there was nothing to show, or, in a
+ * terminal, that the table is wider than the terminal (tables overflow rather than split values).
+ */
+export function tableNote(text: string, width: number | undefined): string | undefined {
+  if (text === '') return 'nimbus: the result is empty: no table to show';
+  if (!width) return undefined;
+  const widest = Math.max(...text.split('\n').map((line) => stripVTControlCharacters(line).length));
+  if (widest <= width) return undefined;
+  return `nimbus: the table is ${widest} columns wide, the terminal ${width}: lines run past its edge (choose columns with --query, or page with "less -S")`;
 }

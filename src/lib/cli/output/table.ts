@@ -31,35 +31,28 @@ function cellText(value: Data, indent = ''): string {
   return scalarText(value);
 }
 
-/** Column widths that fit `width` characters: the widest columns give way first. */
-function fitWidths(rows: string[][], width: number | undefined): number[] | undefined {
-  const count = Math.max(0, ...rows.map((row) => row.length));
-  const natural = Array.from({ length: count }, (_, column) =>
-    Math.max(3, ...rows.map((row) => Math.max(...(row[column] ?? '').split('\n').map((line) => line.length)) + 2)),
-  );
-  if (!width || natural.reduce((sum, w) => sum + w + 1, 1) <= width) return undefined;
-  const widths = [...natural];
-  while (widths.reduce((sum, w) => sum + w + 1, 1) > width) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= 12) break;
-    widths[widest]!--;
-  }
-  return widths;
-}
-
-interface Style {
+/** How tables are drawn. */
+export interface Style {
   chalk: ChalkInstance;
+  /** The terminal's width: a list of one item too wide for it is shown as a Key/Value table. */
   width?: number;
 }
 
+/** The width of a drawn table (its first line; every line is as wide). */
+function tableWidth(text: string): number {
+  return (text.split('\n')[0] ?? '').length;
+}
+
+/**
+ * Draws one table at the natural width of its cells: a value or an escape sequence is never
+ * split over lines, so a table wider than the terminal overflows (as the AWS CLI's does).
+ */
 function makeTable(head: string[], rows: string[][], style: Style): string {
-  const widths = fitWidths([head, ...rows], style.width);
   // Rules between rows only when a row spans several lines.
   const multiline = rows.some((row) => row.some((cell) => cell.includes('\n')));
   const table = new Table({
     head: head.map((cell) => style.chalk.cyan(cell)),
     style: { head: [], border: [], compact: !multiline },
-    ...(widths ? { colWidths: widths, wordWrap: true, wrapOnWordBoundary: false } : {}),
   });
   table.push(...rows);
   return table.toString();
@@ -78,7 +71,13 @@ function section(title: string, path: string, value: Data, style: Style, out: st
     const columns: string[] = [];
     for (const item of value) if (isObject(item)) for (const key of Object.keys(item)) if (!columns.includes(key)) columns.push(key);
     const rows = value.map((item) => (isObject(item) ? columns.map((key) => cellText(item[key])) : [cellText(item)]));
-    out.push(heading, makeTable(columns, rows, style));
+    const table = makeTable(columns, rows, style);
+    // As the AWS CLI does, a single row too wide for the terminal turns into Key/Value rows.
+    if (rows.length === 1 && style.width && tableWidth(table) > style.width && isObject(value[0])) {
+      out.push(heading, makeTable(['Key', 'Value'], columns.map((key, index) => [key, rows[0]![index]!]), style));
+      return;
+    }
+    out.push(heading, table);
     return;
   }
   if (isObject(value)) {

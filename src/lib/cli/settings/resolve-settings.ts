@@ -62,7 +62,11 @@ export async function resolveSettings(request: SettingsRequest): Promise<RunSett
   let region = flags.region || resolveRegion(profile, env);
   let version = flags['api-version'] || profileVersion(profileName, request.versionKey, env);
   let versionSource: RunSettings['versionSource'] = flags['api-version'] ? 'flag' : version ? 'profile' : 'default';
-  if (!region && flags.local) region = LOCAL_DEFAULT_REGION;
+  if (!region && flags.local) {
+    // The local service keeps data per region, as the real one does: say which one is used.
+    region = LOCAL_DEFAULT_REGION;
+    process.stderr.write(`nimbus: --local: no region set, using ${region} (local data is kept per region)\n`);
+  }
   if ((!region || !version) && interactive) {
     const prompts = await import('./prompts.js');
     if (!region) {

@@ -1,0 +1,49 @@
+import { CommandHelp, Help, type Command } from '@oclif/core';
+
+/** Option lists longer than this are listed in the flag's text (wrapped at commas), not as `A|B|C`. */
+const LONG_OPTIONS = 30;
+
+type Example = NonNullable<Command.Loadable['examples']>[number];
+
+/**
+ * A command's help where everything meant to be copied stays whole at any terminal width:
+ * each example command is one line (a narrow terminal wraps it, but a copy is the command as
+ * typed, with its quotes and JSON intact), and long lists of allowed values are written as
+ * words in the flag's text rather than one `A|B|C` token that wrapping would cut mid-word.
+ */
+export class NimbusCommandHelp extends CommandHelp {
+  constructor(command: Command.Loadable, config: ConstructorParameters<typeof CommandHelp>[1], opts: ConstructorParameters<typeof CommandHelp>[2]) {
+    super(withListedOptions(command), config, opts);
+  }
+
+  protected override examples(examples: Example[] | string | undefined): string | undefined {
+    if (!examples || examples.length === 0) return undefined;
+    const list = typeof examples === 'string' ? [examples] : examples;
+    return list
+      .map((example) => {
+        if (typeof example === 'string') return example;
+        const description = this.wrap(example.description ?? '', this.indentSpacing * 2);
+        return `${description}\n\n${this.indent(`$ ${example.command}`)}`;
+      })
+      .join('\n\n');
+  }
+}
+
+/** The command with each long option list moved from the flag's value into its summary. */
+function withListedOptions(command: Command.Loadable): Command.Loadable {
+  const flags: Command.Loadable['flags'] = {};
+  for (const [name, flag] of Object.entries(command.flags ?? {})) {
+    if (flag.type === 'option' && flag.options && !flag.helpValue && flag.options.join('|').length > LONG_OPTIONS) {
+      const listed = `One of: ${flag.options.join(', ')}.`;
+      flags[name] = { ...flag, helpValue: '<value>', summary: flag.summary ? `${flag.summary} ${listed}` : listed };
+    } else {
+      flags[name] = flag;
+    }
+  }
+  return { ...command, flags };
+}
+
+/** nimbus's help: oclif's, with {@link NimbusCommandHelp} for commands. */
+export class NimbusHelp extends Help {
+  protected override CommandHelpClass = NimbusCommandHelp;
+}
