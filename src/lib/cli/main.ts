@@ -3,26 +3,49 @@ import { usageError } from './errors/cli-error.js';
 import { EXIT } from './errors/exit-codes.js';
 import { reportError } from './errors/report-error.js';
 import { isInterrupted, runInterruptCleanups } from './interrupt.js';
-import { suggestCommands } from './suggest.js';
+import { awsCommandEquivalent, suggestCommands } from './suggest.js';
 
 export { COMMANDS } from './command-list.js';
 export { NimbusHelp } from './nimbus-help.js';
 
-/** oclif's `command_not_found` hook: a usage error that names the closest commands. */
+/**
+ * oclif's `command_not_found` hook: `help <command>` shows the command's help; an AWS CLI
+ * command line (`kendra list-indices`) is a usage error naming the nimbus command; anything
+ * else is a usage error that names the closest commands.
+ */
 export const commandNotFound: Hook<'command_not_found'> = async function (options) {
-  const typed = options.id.replaceAll(':', ' ');
+  const words = [...options.id.split(':'), ...(options.argv ?? [])].filter((word) => word !== '');
+  const { bin } = options.config;
+  const asked = words[0] === 'help' ? words.slice(1) : undefined;
+  const id = (asked ?? words).join(':');
+  if (asked && (id === '' || options.config.findCommand(id) || options.config.findTopic(id))) {
+    const { loadHelpClass } = await import('@oclif/core');
+    const Help = await loadHelpClass(options.config);
+    await new Help(options.config).showHelp(asked);
+    return;
+  }
+  const typed = asked ? asked.join(' ') : options.id.replaceAll(':', ' ');
   const known = options.config.commandIDs.map((id) => id.replaceAll(':', ' '));
+  const operations = new Map<string, string>();
+  for (const command of options.config.commands) {
+    const operation = (command as { operation?: { operation?: string } }).operation?.operation;
+    if (operation) operations.set(operation, command.id.replaceAll(':', ' '));
+  }
+  const equivalent = awsCommandEquivalent(typed.split(' '), operations);
+  if (equivalent) {
+    throw usageError(`"${typed}" is the AWS CLI's name: did you mean "${bin} ${equivalent}"? See "${bin} ${equivalent} --help" (flag names can differ).`);
+  }
   // `search index list extra`: a command followed by words it does not take.
-  const words = typed.split(' ');
-  for (let end = words.length - 1; end > 0; end--) {
-    const command = words.slice(0, end).join(' ');
+  const typedWords = typed.split(' ');
+  for (let end = typedWords.length - 1; end > 0; end--) {
+    const command = typedWords.slice(0, end).join(' ');
     if (known.includes(command)) {
-      throw usageError(`Unexpected argument "${words.slice(end).join(' ')}" after "${command}". See "${options.config.bin} ${command} --help".`);
+      throw usageError(`Unexpected argument "${typedWords.slice(end).join(' ')}" after "${command}". See "${bin} ${command} --help".`);
     }
   }
   const suggestions = suggestCommands(typed, known);
-  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
-  throw usageError(`Unknown command "${typed}".${hint} See "${options.config.bin} --help".`);
+  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${bin} ${s}"`).join(' or ')}?` : '';
+  throw usageError(`Unknown command "${typed}".${hint} See "${bin} --help".`);
 };
 
 /** Writes everything queued on stdout and stderr, then exits. */

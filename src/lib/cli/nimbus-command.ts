@@ -1,5 +1,6 @@
 import { Command, type Interfaces } from '@oclif/core';
 import { usageError } from './errors/cli-error.js';
+import { suggestFlag } from './suggest.js';
 
 /** Parsed flags or arguments by name (oclif's FlagOutput / ArgOutput). */
 type ParsedValues = Record<string, unknown>;
@@ -52,7 +53,16 @@ export abstract class NimbusCommand extends Command {
     try {
       return await super.parse(options, fillOptionalValues(argv, defaults));
     } catch (error) {
-      throw usageError(parseErrorMessage(error instanceof Error ? error.message : String(error)), error);
+      const message = parseErrorMessage(error instanceof Error ? error.message : String(error));
+      const unknown = (error as { flags?: unknown }).flags;
+      const names = Object.keys({ ...options?.baseFlags, ...options?.flags });
+      const hints = Array.isArray(unknown) && /^Nonexistent flag/.test(message)
+        ? unknown.flatMap((flag: string) => {
+          const suggestion = suggestFlag(flag, names);
+          return suggestion ? [`${flag.split('=')[0]} → ${suggestion}`] : [];
+        })
+        : [];
+      throw usageError(hints.length ? `${message}. Did you mean: ${hints.join(', ')}?` : message, error);
     }
   }
 }

@@ -26,3 +26,39 @@ export function suggestCommands(typed: string, commands: readonly string[], limi
   const best = scored[0]?.distance ?? 0;
   return scored.filter(({ distance }) => distance <= best + 1).slice(0, limit).map(({ command }) => command);
 }
+
+/**
+ * The known flag closest to a mistyped one (`--regoin` → `--region`), or undefined when none is
+ * within a few edits. Names are given without dashes.
+ */
+export function suggestFlag(typed: string, names: readonly string[]): string | undefined {
+  const bare = typed.replace(/^-+/, '').split('=')[0]!;
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(bare, name);
+    if (distance <= Math.max(2, Math.floor(bare.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best && `--${best.name}`;
+}
+
+/** botocore's CLI name of an operation: `ListIndices` → `list-indices`. */
+export function operationCliName(operation: string): string {
+  return operation.replace(/(.)([A-Z][a-z]+)/g, '$1-$2').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** The first words the AWS CLI uses for the services nimbus has commands for. */
+const AWS_SERVICES = new Set(['kendra', 'search', 'mobile']);
+
+/**
+ * The nimbus command for an AWS CLI command line (`kendra list-indices`,
+ * `search batch-put-document`), given each nimbus command's operation name; undefined when the
+ * words are not one.
+ */
+export function awsCommandEquivalent(words: readonly string[], operations: ReadonlyMap<string, string>): string | undefined {
+  const [service, name] = words;
+  if (words.length < 2 || !AWS_SERVICES.has(service!)) return undefined;
+  for (const [operation, command] of operations) {
+    if (operationCliName(operation) === name && (service !== 'mobile' || command.startsWith('mobile '))) return command;
+  }
+  return undefined;
+}

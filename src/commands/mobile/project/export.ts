@@ -6,10 +6,11 @@ import type { OperationSpec } from '../../../lib/cli/operation-spec.js';
 /** `nimbus mobile project export`: the ExportProject operation. */
 export default class MobileProjectExport extends OperationCommand {
   static override summary = 'Export a mobile project.';
-  static override description = 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import. --download also saves the zip file (see the flag).';
+  static override description = 'Exports a project as a downloadable zip file, and prints the download URL, a share URL and the snapshot id that create can import. --download also saves the zip file (see the flag). With --local the URLs work only while the command runs, so save the file with --download (or run "nimbus local start" and use --endpoint-url).';
   static override examples = [
     { description: 'Print the download URL', command: '<%= config.bin %> mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --query downloadUrl --output text' },
     { description: 'Save the zip file in the current directory', command: '<%= config.bin %> mobile project export --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --download' },
+    { description: 'Export a project of the local service and save the zip file as my-app.zip', command: '<%= config.bin %> mobile project export --local --project-id 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e --download my-app.zip' },
   ];
   static override operation: OperationSpec = {
     service: 'mobile',

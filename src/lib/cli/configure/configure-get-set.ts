@@ -1,3 +1,4 @@
+import { OUTPUT_FORMATS } from '../../config/output-format.js';
 import type { Env } from '../../config/types.js';
 import { configError, usageError } from '../errors/cli-error.js';
 import { saveProfileSetting } from '../settings/profile-store.js';
@@ -16,9 +17,24 @@ export function configureGet(profile: string, key: string, env: Env): string {
   return `${source.value}\n`;
 }
 
-/** `nimbus configure set KEY VALUE`: writes the setting (see `saveProfileSetting`). */
+/** Checks of the settings whose values nimbus knows: the problem with a value, or undefined. */
+const CHECKS: Record<string, (value: string) => string | undefined> = {
+  output: (value) => ((OUTPUT_FORMATS as readonly string[]).includes(value) ? undefined : `expected one of ${OUTPUT_FORMATS.join(', ')}`),
+  retry_mode: (value) => (['legacy', 'standard', 'adaptive'].includes(value) ? undefined : 'expected one of legacy, standard, adaptive'),
+  region: (value) => (/^[a-z]{2}(-[a-z]+)+-\d+$/.test(value) ? undefined : 'expected a region code such as us-east-1 or eu-west-2'),
+  max_attempts: (value) => (/^[1-9]\d*$/.test(value) ? undefined : 'expected a whole number, 1 or more'),
+};
+
+/**
+ * `nimbus configure set KEY VALUE`: writes the setting (see `saveProfileSetting`), after
+ * checking the value of a setting nimbus knows (output, retry_mode, region, max_attempts), so
+ * that a typo is caught now rather than failing every later command.
+ * @throws CliError (usage) for a bad key or value.
+ */
 export function configureSet(profile: string, key: string, value: string, env: Env): void {
   if (!KEY.test(key)) throw usageError(`Invalid key "${key}": expected a name such as region, or section.name such as api_versions.kendra`);
   if (/[\r\n]/.test(value)) throw usageError('A setting\'s value must be one line');
+  const problem = CHECKS[key]?.(value);
+  if (problem) throw usageError(`Invalid ${key} "${value}": ${problem}; nothing was written`);
   saveProfileSetting(profile, key, value, env);
 }

@@ -6,6 +6,9 @@ import { toPlain } from '../output/to-plain.js';
 import { runOperation } from '../run-operation.js';
 import { saveDownload } from './save-download.js';
 
+/** Said under `--local` without `--download`: the printed URLs are already dead. */
+const LOCAL_URL_NOTE = 'nimbus: --local: the download URL worked only while this command ran; add --download to save the file, or run "nimbus local start" and use --endpoint-url';
+
 /**
  * `nimbus mobile project export` and `mobile bundle export`: the export operation, whose result
  * is printed as usual; with `--download [FILE|DIR]`, the exported file is then saved from the
@@ -13,7 +16,12 @@ import { saveDownload } from './save-download.js';
  */
 export async function runExport(spec: OperationSpec, flags: OperationFlags): Promise<void> {
   const destination = flags.download as string | undefined;
-  if (destination === undefined || flags['generate-cli-skeleton']) return runOperation(spec, flags);
+  if (destination === undefined || flags['generate-cli-skeleton']) {
+    await runOperation(spec, flags);
+    // The embedded service stops with this run, and its download URLs with it.
+    if (flags.local && !flags['generate-cli-skeleton']) process.stderr.write(`${LOCAL_URL_NOTE}\n`);
+    return;
+  }
   if (destination === '') throw usageError('--download needs a file or directory, or no value for the current directory');
   const session = await openSession(spec, flags);
   try {

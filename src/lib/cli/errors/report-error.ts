@@ -10,7 +10,7 @@ import { EXIT, type ExitCode } from './exit-codes.js';
 /** What the run prints and exits with for an error. */
 export interface ErrorReport {
   exitCode: ExitCode | number;
-  /** One line, without the `nimbus: ` prefix; empty when nothing is to be printed. */
+  /** One line (or a line per input problem), without the `nimbus: ` prefix; empty when nothing is to be printed. */
   message: string;
 }
 
@@ -31,7 +31,11 @@ export function reportError(error: unknown): ErrorReport {
   }
   if (error instanceof InvalidArgumentException) {
     const config = error.operation === undefined && (CONFIG_OPTIONS.has(error.option ?? '') || error.cause instanceof ConfigurationError);
-    return { exitCode: config ? EXIT.CONFIG : EXIT.USAGE, message: `${error.code}: ${oneLine(error.message)}` };
+    // Several problems with the input: one a line, under the line that counts them.
+    const problems = error.problems && error.problems.length > 1
+      ? `Found ${error.problems.length} errors in the input of ${error.operation}:${error.problems.map((problem) => `\n  - ${oneLine(problem)}`).join('')}`
+      : undefined;
+    return { exitCode: config ? EXIT.CONFIG : EXIT.USAGE, message: `${error.code}: ${problems ?? oneLine(error.message)}` };
   }
   if (error instanceof ConfigurationError) return { exitCode: EXIT.CONFIG, message: oneLine(error.message) };
   if (error instanceof PaginationError) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ApiJson, RawShape } from '../../model/types.js';
 import { usageError } from '../errors/cli-error.js';
 import type { OperationSpec } from '../operation-spec.js';
@@ -32,6 +33,15 @@ function structured(api: ApiJson, shapeName: string, text: string, flag: string,
   return coerceValue(api, shapeName, shorthand(() => parseShorthand(trimmed), flag), 'shorthand', path);
 }
 
+/**
+ * True when a binary flag's value is more likely a file name with its `fileb://` forgotten
+ * than data: an existing file, or one word ending in an extension such as `.zip`.
+ */
+function looksLikeFileName(text: string): boolean {
+  if (text.length > 1024 || /[\r\n]/.test(text)) return false;
+  return /^[\w~./\\-]+\.[A-Za-z0-9]{1,5}$/.test(text) || existsSync(text);
+}
+
 /** One value of a flag (or one item of a list flag), as the member shape wants it. */
 function single(api: ApiJson, shapeName: string, raw: string, flag: string, path: string, topLevel: boolean): unknown {
   const shape = api.shapes[shapeName]!;
@@ -47,7 +57,11 @@ function single(api: ApiJson, shapeName: string, raw: string, flag: string, path
       return structured(api, shapeName, text, flag, path);
     case 'blob':
       // A blob flag's own value is the data itself; inside JSON or shorthand it is base64.
-      return topLevel ? new Uint8Array(Buffer.from(text, 'utf8')) : coerceValue(api, shapeName, text, 'shorthand', path);
+      if (!topLevel) return coerceValue(api, shapeName, text, 'shorthand', path);
+      if (looksLikeFileName(text)) {
+        throw usageError(`--${flag} "${text}" is not a zip file but a file name (the value itself would be sent): did you mean fileb://${text}?${existsSync(text) ? '' : ' (no such file here either)'}`);
+      }
+      return new Uint8Array(Buffer.from(text, 'utf8'));
     case 'list':
       return listValue(api, shape, [text], flag, path);
     default:

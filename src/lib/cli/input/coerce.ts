@@ -67,8 +67,8 @@ export function coerceValue(api: ApiJson, shapeName: string, value: unknown, sou
     }
     case 'timestamp': {
       if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-      if (typeof value === 'number' || typeof value === 'string') return value;
-      return fail(path, 'a timestamp (ISO 8601 or epoch seconds)', value);
+      if (typeof value === 'number' || (typeof value === 'string' && !Number.isNaN(Date.parse(value)))) return value;
+      return fail(path, 'a timestamp (ISO 8601 such as 2024-01-02T03:04:05Z, or epoch seconds)', value);
     }
     default:
       if (typeof value === 'string') return value;

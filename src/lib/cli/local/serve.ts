@@ -1,4 +1,5 @@
-import { usageError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 
 /** The flags of `nimbus local start`. */
@@ -16,7 +17,10 @@ export interface ServeFlags {
 export function parseCredentialPairs(pairs: readonly string[]): Array<{ key: string; secret: string }> {
   return pairs.map((pair) => {
     const at = pair.indexOf(':');
-    if (at <= 0 || at === pair.length - 1) throw usageError(`Invalid --credentials "${pair.split(':')[0]}:…": expected KEY:SECRET`);
+    // The value may be a secret typed alone: only a key before a colon is ever echoed.
+    if (at < 0) throw usageError('Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test');
+    if (at === 0) throw usageError('Invalid --credentials value: the access key id before ":" is empty; expected KEY:SECRET such as test:test');
+    if (at === pair.length - 1) throw usageError(`Invalid --credentials "${pair.slice(0, at)}:": the secret after ":" is empty; expected KEY:SECRET such as test:test`);
     return { key: pair.slice(0, at), secret: pair.slice(at + 1) };
   });
 }
@@ -47,6 +51,9 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(credentials ? { credentials } : {}),
     ...(createDelay !== undefined ? { createDelay } : {}),
     accountId: flags['account-id'],
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error?.code !== 'EADDRINUSE') throw error;
+    throw new CliError(`Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`, EXIT.OTHER, { cause: error });
   });
   const stopped = new Promise<void>((resolve) => {
     const dispose = onInterrupt(() => service.close());

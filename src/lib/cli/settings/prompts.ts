@@ -1,22 +1,28 @@
 import { confirm, search, select } from '@inquirer/prompts';
 import { REGIONS } from './regions.js';
 
+/** The width of the code column of the region list, so that the place names line up. */
+const CODE_WIDTH = Math.max(...REGIONS.map((region) => region.code.length));
+
 /** Prompts draw on stderr: stdout carries data only. */
 const CONTEXT = { output: process.stderr };
 
 /**
- * Asks for a region from a list filtered as the user types (code or place); `current`, when
- * given, is listed first.
+ * Asks for a region from a list filtered as the user types (code or place), saying why it is
+ * needed; `current`, when given, is listed first.
+ * @param current - the region the profile has now, if any.
+ * @param service - the service the region is for, e.g. `search`; none for a profile's default.
  */
-export function askRegion(current?: string): Promise<string> {
+export function askRegion(current?: string, service?: string): Promise<string> {
+  const why = service ? `each region has its own ${service} endpoint and data` : 'where commands send their requests';
   return search(
     {
-      message: 'Region',
+      message: `Region (${why})`,
       source: (term) => {
         const text = (term ?? '').trim().toLowerCase();
         const matches = REGIONS.filter((region) => !text || region.code.includes(text) || region.name.toLowerCase().includes(text));
         if (current && !text) matches.sort((a, b) => Number(b.code === current) - Number(a.code === current));
-        const choices = matches.map((region) => ({ name: `${region.code}  ${region.name}${region.code === current ? '  (current)' : ''}`, value: region.code }));
+        const choices = matches.map((region) => ({ name: `${region.code.padEnd(CODE_WIDTH)}  ${region.name}${region.code === current ? '  (current)' : ''}`, value: region.code }));
         // A region nimbus does not list (a new one, or a local name) can still be typed in full.
         if (text && /^[a-z0-9-]+$/.test(text) && !matches.some((region) => region.code === text)) {
           choices.push({ name: `${text}  (as typed)`, value: text });

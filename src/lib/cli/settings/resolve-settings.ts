@@ -39,6 +39,15 @@ export function isInteractive(request: Pick<SettingsRequest, 'flags' | 'env' | '
   return request.terminal && !request.env.CI && !request.flags['no-input'] && !request.flags.local;
 }
 
+/**
+ * Fails as the run would, when no credentials can be found for the profile.
+ * @throws ConfigurationError (CredentialsNotFoundError) when the credential chain has none.
+ */
+async function checkCredentials(profile: string | undefined, env: Env): Promise<void> {
+  const { defaultProvider } = await import('../../credentials/default-provider.js');
+  await defaultProvider({ profile, env })();
+}
+
 /** The profile's `api_versions` entry for the service, from the config file. */
 function profileVersion(profile: string, key: string, env: Env): string | undefined {
   const section = loadSharedConfig({ env }).configProfiles[profile];
@@ -49,7 +58,8 @@ function profileVersion(profile: string, key: string, env: Env): string | undefi
  * Resolves profile, region, API version and output format, each from its flag, then the
  * environment, then the profile, then, in an interactive run, a prompt (whose answer may be
  * saved in the profile). A missing region in a non-interactive run is a configuration error;
- * a missing version is `latest`.
+ * a missing version is `latest`. Credentials are checked before the region is asked for, and
+ * the version is asked for only when nimbus ships more than one.
  * @throws CliError (configuration) when no region can be found; ConfigurationError for an unusable profile.
  */
 export async function resolveSettings(request: SettingsRequest): Promise<RunSettings> {
@@ -67,13 +77,17 @@ export async function resolveSettings(request: SettingsRequest): Promise<RunSett
     region = LOCAL_DEFAULT_REGION;
     process.stderr.write(`nimbus: --local: no region set, using ${region} (local data is kept per region)\n`);
   }
-  if ((!region || !version) && interactive) {
+  // Only a choice is worth a question: with one version shipped, `latest` is that version.
+  const askVersion = !version && request.versions.length > 1;
+  if ((!region || askVersion) && interactive) {
     const prompts = await import('./prompts.js');
     if (!region) {
-      region = await prompts.askRegion();
+      // No answer is wasted on a run that would fail for want of credentials anyway.
+      await checkCredentials(flags.profile, env);
+      region = await prompts.askRegion(undefined, request.service);
       if (await prompts.askSave('region', region, profileName)) saveProfileSetting(profileName, 'region', region, env);
     }
-    if (!version) {
+    if (askVersion) {
       version = await prompts.askVersion(request.service, request.versions);
       versionSource = 'prompt';
       const key = `api_versions.${request.versionKey}`;

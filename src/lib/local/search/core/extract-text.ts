@@ -42,8 +42,15 @@ function markupToText(markup: string): ExtractedText {
   return { text: tidy(decodeEntities(body)), ...(title ? { title } : {}) };
 }
 
-function markdownToText(markdown: string): ExtractedText {
+/** The title a Markdown file's name gives (`guide/getting-started.md` → `getting-started`), if it is one. */
+function titleFromFileName(name: string | undefined): string | undefined {
+  const match = name === undefined ? null : /([^/\\]+)\.(md|markdown)$/i.exec(name);
+  return match ? match[1] : undefined;
+}
+
+function markdownToText(markdown: string, name?: string): ExtractedText {
   const heading = /^#\s+(.+)$/m.exec(markdown);
+  const title = heading ? heading[1]!.trim() : titleFromFileName(name);
   const text = markdown
     .replace(/```[^\n]*\n/g, '\n')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -51,7 +58,7 @@ function markdownToText(markdown: string): ExtractedText {
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     .replace(/(\*\*|__|\*|_|`|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/<[^>]*>/g, ' ');
-  return { text: tidy(decodeEntities(text)), ...(heading ? { title: heading[1]!.trim() } : {}) };
+  return { text: tidy(decodeEntities(text)), ...(title ? { title } : {}) };
 }
 
 function jsonToText(source: string): ExtractedText {
@@ -89,11 +96,12 @@ const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'C
 
 /**
  * The text of a document's bytes in `contentType`: HTML and XML without markup (and the
- * HTML `<title>`), Markdown without its syntax (and its first `#` heading), JSON as its string
+ * HTML `<title>`), Markdown without its syntax (and its first `#` heading, else the name of a
+ * `.md` file given as `name`, such as a document id that is a path or S3 URL), JSON as its string
  * values, CSV and plain text as they are. Binary office formats and PDF are refused with an
  * {@link ExtractionError}, since the local service has no converter for them.
  */
-export function extractText(bytes: Buffer, contentType: string): ExtractedText {
+export function extractText(bytes: Buffer, contentType: string, name?: string): ExtractedText {
   const source = new TextDecoder('utf-8').decode(bytes);
   switch (contentType) {
     case 'PLAIN_TEXT':
@@ -104,7 +112,7 @@ export function extractText(bytes: Buffer, contentType: string): ExtractedText {
     case 'XSLT':
       return markupToText(source);
     case 'MD':
-      return markdownToText(source);
+      return markdownToText(source, name);
     case 'JSON':
       return jsonToText(source);
     case 'RTF':

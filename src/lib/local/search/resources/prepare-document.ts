@@ -60,7 +60,7 @@ export interface DocumentSource {
 export function buildDocument(source: DocumentSource): PreparedDocument {
   let extracted;
   try {
-    extracted = extractText(source.bytes, source.contentType);
+    extracted = extractText(source.bytes, source.contentType, source.id);
   } catch (error) {
     throw new DocumentRejected(`${(error as Error).message}.`);
   }
