@@ -63,7 +63,7 @@ describe('nimbus exit codes and error messages', function () {
       /^nimbus: Invalid JSON for --server-side-encryption-configuration: /,
       /^nimbus: Missing required flag --role-arn \(or give it in --cli-input-json\)\n$/,
       /^nimbus: InvalidArgumentException: .*Id/,
-      /^nimbus: Unknown command "search index lsit"\. Did you mean "search index list"\?/,
+      /^nimbus: Unknown command "search index lsit"\. Did you mean "nimbus search index list"\?/,
       /^nimbus: Unexpected argument "extra" after "search index list"/,
       /^nimbus: Parsing --max-items: Expected an integer/,
       /^nimbus: Cannot read \/does\/not\/exist\.json for --tags \(ENOENT\)\n$/,

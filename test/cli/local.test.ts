@@ -69,7 +69,7 @@ describe('nimbus local start and --local', function () {
       nimbus(['local', 'start', '--port', '70000'], { env }),
     ]);
     for (const result of results) assert.equal(result.code, 252, result.stderr);
-    assert.match(results[0]!.stderr, /^nimbus: Invalid --credentials "no-secret:…": expected KEY:SECRET\n$/);
+    assert.match(results[0]!.stderr, /^nimbus: Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test\n$/);
   });
 
   it('--local needs no set-up: no region, no credentials, state in ~/.nimbus/local', async () => {

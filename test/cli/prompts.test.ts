@@ -34,44 +34,51 @@ describe('nimbus prompts in a terminal', function () {
   });
   after(() => t?.close());
 
-  it('asks for a missing region (searchable) and API version, saves both, and later runs use them', async () => {
+  it('asks for a missing region (searchable, aligned, saying why) but not for the one API version, saves it, and later runs use it', async () => {
     const home = join(t.dir, 'prompt-home');
     mkdirSync(home);
     const env = cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
     const run = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], env, [
-      { expect: 'Region', send: 'eu-west-2' },
+      { expect: 'Region \\(each region has its own search endpoint and data\\)', send: 'eu-' },
+      { expect: 'eu-central-2 +Europe \\(Zurich\\)', send: 'west-2' },
       { expect: 'eu-west-2 +Europe \\(London\\)', send: '\r' },
       { expect: 'Save region = eu-west-2 in profile "default"\\?', send: '\r' },
-      { expect: 'API version of the search service', send: DOWN },
-      { expect: '2019-02-03', send: '\r' },
-      { expect: 'Save api_versions.kendra = 2019-02-03 in profile "default"\\?', send: '\r' },
     ]);
     assert.equal(run.error, null, run.output);
     assert.equal(run.code, 0, run.output);
+    assert.doesNotMatch(run.output, /API version/, 'one version ships: nothing to choose');
     assert.match(run.output, /"IndexConfigurationSummaryItems": \[\]/);
-    assert.equal(readFileSync(join(home, '.aws', 'config'), 'utf8'), '[default]\nregion = eu-west-2\napi_versions =\n    kendra = 2019-02-03\n');
+    // The region list is aligned: every place name starts in the same column.
+    const columns = new Set([...run.output.matchAll(/^\W*([a-z]{2}-[a-z]+-\d) +(?=Europe)/gm)].map((match) => match[0].length));
+    assert.equal(columns.size, 1, `aligned names: ${run.output}`);
+    assert.equal(readFileSync(join(home, '.aws', 'config'), 'utf8'), '[default]\nregion = eu-west-2\n');
 
     const later = await nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--stats'], { env });
     assert.equal(later.code, 0, 'no prompt and no error: the saved region is used');
     json(later);
   });
 
-  it('does not save when told no; Ctrl-C at a prompt exits 130', async () => {
+  it('checks credentials before asking for the region; does not save when told no; Ctrl-C at a prompt exits 130', async () => {
     const home = join(t.dir, 'no-save-home');
     mkdirSync(home);
-    const env = cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' });
+    const env = cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+    const noCredentials = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], cliEnv(home), []);
+    assert.equal(noCredentials.code, 253, noCredentials.output);
+    assert.match(noCredentials.output, /Unable to locate credentials/);
+    assert.doesNotMatch(noCredentials.output, /Region/, 'no question asked for a run that cannot succeed');
     const declined = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], env, [
-      { expect: 'API version of the search service', send: '\r' },
-      { expect: 'Save api_versions.kendra = latest', send: 'n\r' },
+      { expect: 'Region', send: 'us-east-1' },
+      { expect: 'us-east-1 +US East', send: '\r' },
+      { expect: 'Save region = us-east-1', send: 'n\r' },
     ]);
     assert.equal(declined.code, 0, declined.output);
     assert.throws(() => statSync(join(home, '.aws', 'config')), /ENOENT/);
-    const interrupted = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], env, [{ expect: 'API version', send: '\x03' }]);
+    const interrupted = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], env, [{ expect: 'Region', send: '\x03' }]);
     assert.equal(interrupted.code, 130, interrupted.output);
     assert.doesNotMatch(interrupted.output, /\n\s+at /);
     const noInput = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--no-input'], env, []);
-    assert.equal(noInput.code, 0, '--no-input never asks');
-    const ci = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], { ...env, CI: 'true', AWS_REGION: '' }, []);
+    assert.equal(noInput.code, 253, '--no-input never asks: a missing region is an error');
+    const ci = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], { ...env, CI: 'true' }, []);
     assert.equal(ci.code, 253, 'CI set: no prompt, a missing region is an error');
   });
 

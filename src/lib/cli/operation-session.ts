@@ -126,6 +126,8 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     env,
     terminal: Boolean(process.stdin.isTTY && process.stderr.isTTY),
   });
+  // The local service keeps data per region, as the real one does: say which one is used.
+  if (settings.localDefaultRegion) process.stderr.write(`nimbus: --local: no region set, using ${settings.region} (local data is kept per region)\n`);
   const api = loadModel(service.definition, settings.version, settings.versionSource === 'profile');
   const optional = new Set(options.optional ?? []);
   const input = buildInput(api, optional.size ? { ...spec, required: spec.required.filter((flag) => !optional.has(flag)) } : spec, flags);

@@ -59,7 +59,7 @@ describe('cli commands', () => {
     }
   });
 
-  it('list commands with page tokens take the pagination flags; creates and deletes with a waiter take --wait', () => {
+  it('list commands with page tokens take the pagination flags; creates, updates and deletes with a waiter take --wait', () => {
     const waiters = {
       search: Object.keys(JSON.parse(readFileSync('src/lib/services/search/models/2019-02-03/waiters.json', 'utf8')).waiters),
       mobile: Object.keys(JSON.parse(readFileSync('src/lib/services/mobile/models/2017-07-01/waiters.json', 'utf8')).waiters),
@@ -73,8 +73,8 @@ describe('cli commands', () => {
       assert.equal('wait' in command.flags!, Boolean(command.operation.wait), id);
     }
     const withWait = operationCommands.filter(([, command]) => command.operation.wait).map(([id]) => id.split(':').at(-1));
-    assert.ok(withWait.every((verb) => ['create', 'delete', 'start'].includes(verb!)));
-    assert.equal(withWait.length, 10);
+    assert.ok(withWait.every((verb) => ['create', 'update', 'delete', 'start'].includes(verb!)));
+    assert.equal(withWait.length, 13);
   });
 
   it('search query keeps its own --page-size and has no pagination flags', () => {

@@ -69,10 +69,17 @@ describe('cli output formats', () => {
     assert.match(coloured, /\x1b\[36mName\x1b\[39m/);
   });
 
-  it('fits wide tables to the terminal width', () => {
-    const wide = { Items: [{ Text: 'word '.repeat(40).trim(), Id: '1' }] };
-    const lines = formatTable(wide, 'T', { chalk: new Chalk({ level: 0 }), width: 60 }).split('\n');
-    assert.ok(lines.every((line) => line.length <= 60), lines.join('\n'));
+  it('never splits a value: wide tables overflow, a single wide row turns into Key/Value rows', () => {
+    const text = 'word '.repeat(40).trim();
+    const id = '47f17f4b-595a-4f13-8070-0123456789ab';
+    const two = formatTable({ Items: [{ Text: text, Id: id }, { Text: 'short', Id: '2' }] }, 'T', { chalk: new Chalk({ level: 1 }), width: 60 });
+    assert.ok(two.split('\n').some((line) => line.includes(text) && line.includes(id)), 'each value whole, on its row');
+    assert.match(two, /\x1b\[36mText\x1b\[39m/, 'header colour codes are whole');
+    const one = formatTable({ Items: [{ Text: text, Id: id }] }, 'T', { chalk: new Chalk({ level: 0 }), width: 60 });
+    assert.match(one, /│ Text │ word word/);
+    assert.match(one, new RegExp(`│ Id   │ ${id} +│`));
+    const fits = formatTable({ Items: [{ Text: 'a', Id: id }] }, 'T', { chalk: new Chalk({ level: 0 }), width: 200 });
+    assert.match(fits, /│ Text │ Id +│/, 'a table that fits keeps its columns');
   });
 
   it('plain data drops $metadata, writes timestamps as ISO 8601 and bytes as base64', () => {

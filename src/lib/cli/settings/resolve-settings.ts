@@ -15,6 +15,8 @@ export interface RunSettings {
   profileName: string;
   profile: Profile;
   region: string;
+  /** True when `--local` runs in its default region because none was set (the run says so). */
+  localDefaultRegion: boolean;
   /** `latest` or a date. */
   version: string;
   /** Where the version came from: a bad one from the profile is a configuration error, from the flag a usage error. */
@@ -72,10 +74,11 @@ export async function resolveSettings(request: SettingsRequest): Promise<RunSett
   let region = flags.region || resolveRegion(profile, env);
   let version = flags['api-version'] || profileVersion(profileName, request.versionKey, env);
   let versionSource: RunSettings['versionSource'] = flags['api-version'] ? 'flag' : version ? 'profile' : 'default';
+  let localDefault = false;
   if (!region && flags.local) {
     // The local service keeps data per region, as the real one does: say which one is used.
     region = LOCAL_DEFAULT_REGION;
-    process.stderr.write(`nimbus: --local: no region set, using ${region} (local data is kept per region)\n`);
+    localDefault = true;
   }
   // Only a choice is worth a question: with one version shipped, `latest` is that version.
   const askVersion = !version && request.versions.length > 1;
@@ -103,6 +106,7 @@ export async function resolveSettings(request: SettingsRequest): Promise<RunSett
     profileName,
     profile,
     region,
+    localDefaultRegion: localDefault,
     version: version ?? 'latest',
     versionSource,
     output: (flags.output as OutputFormat | undefined) ?? resolveOutputFormat(profile, env) ?? 'json',
