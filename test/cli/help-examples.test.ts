@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, cliEnv, json, nimbus, requireBuild, ROOT } from './helpers/cli.js';
+import { BIN, cliEnv, json, nimbus, requireBuild, ROOT, type CliResult } from './helpers/cli.js';
 
 /** Every command id, with spaces. */
 const COMMAND_IDS = Object.keys(JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')).commands).map((id) => id.replaceAll(':', ' '));
@@ -15,10 +15,10 @@ function exampleLines(help: string): string[] {
 }
 
 /** Runs a command line with `sh` in `cwd`, `nimbus` on PATH (the built binary). */
-function shell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+function shell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile('sh', ['-c', line], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 255) : 0, stdout, stderr });
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 255) : 0, signal: null, stdout, stderr });
     });
   });
 }

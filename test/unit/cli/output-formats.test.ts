@@ -4,7 +4,7 @@ import { Chalk } from 'chalk';
 import { parse as parseYaml } from 'yaml';
 import { useColor } from '../../../src/lib/cli/output/color.js';
 import { formatJson } from '../../../src/lib/cli/output/json.js';
-import { applyQuery } from '../../../src/lib/cli/output/query.js';
+import { applyQuery, normalizeLiterals } from '../../../src/lib/cli/output/query.js';
 import { formatTable } from '../../../src/lib/cli/output/table.js';
 import { formatText } from '../../../src/lib/cli/output/text.js';
 import { toPlain } from '../../../src/lib/cli/output/to-plain.js';
@@ -100,4 +100,12 @@ describe('cli output formats', () => {
     assert.equal(useColor('auto', { NO_COLOR: '1' }, true), false);
     assert.equal(useColor('auto', { TERM: 'dumb' }, true), false);
   });
+
+  it('reads JMESPath backtick text that is not JSON as a string, as the AWS CLI does', () => {
+    assert.equal(normalizeLiterals('a[?s==`ACTIVE`]'), 'a[?s==`"ACTIVE"`]');
+    assert.equal(normalizeLiterals('a[?s==`"x"` && n==`1` && o==`{"a":1}`]'), 'a[?s==`"x"` && n==`1` && o==`{"a":1}`]');
+    assert.equal(normalizeLiterals("a[?s=='`q`']"), "a[?s=='`q`']", 'a raw string is left alone');
+    assert.equal(normalizeLiterals('a[?s==`ACT'), 'a[?s==`ACT', 'unterminated: left for the parser to report');
+  });
+
 });
