@@ -1,5 +1,5 @@
 import type { CredentialProvider } from '../credentials/types.js';
-import { mfaCodeProviderOption } from '../credentials/assume-role-mfa.js';
+import { MFA_CODE_PROVIDER, mfaCodeProviderOption, type MfaCodeProvider } from '../credentials/assume-role-mfa.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
 import { ConfigurationError } from '../config/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
@@ -53,6 +53,8 @@ export interface ClientOptions {
   csm?: unknown;
   debug?: unknown;
   stats?: unknown;
+  /** Gives MFA codes for profiles with `mfa_serial` (keyed by a symbol: not one of the seed's options). */
+  [MFA_CODE_PROVIDER]?: MfaCodeProvider;
 }
 
 /** The options after resolution, as `getConfig()` returns them. */

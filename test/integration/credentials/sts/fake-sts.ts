@@ -65,9 +65,9 @@ function errorXml(code: string, message: string): string {
  * Starts the fake STS. AssumeRole must carry a valid SigV4 signature (service `sts`) by a
  * registered user or by credentials it issued earlier, with that session's token in
  * `x-amz-security-token`; AssumeRoleWithWebIdentity must be unsigned with a trusted token.
- * Issued credentials last `DurationSeconds` (default 3600).
+ * Issued credentials last `DurationSeconds` (default 3600); `onIssue` hears of each.
  */
-export async function startFakeSts(): Promise<FakeSts> {
+export async function startFakeSts(options: { onIssue?: (credentials: IssuedCredentials) => void } = {}): Promise<FakeSts> {
   const secrets = new Map<string, string>();
   const sessionTokens = new Map<string, string>();
   const roles = new Map<string, FakeRole>();
@@ -129,6 +129,7 @@ export async function startFakeSts(): Promise<FakeSts> {
       roleArn: rest.RoleArn!,
     };
     issued.push(credentials);
+    options.onIssue?.(credentials);
     secrets.set(credentials.key, credentials.secret);
     sessionTokens.set(credentials.key, credentials.token);
     const expiration = new Date(Date.now() + duration * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
