@@ -70,5 +70,5 @@ export function defaultProvider(options: DefaultProviderOptions): CredentialProv
       ...profileProviders(profile, { ...options, sts, useEnv }),
     );
   }
-  return memoize(chain(...sources));
+  return memoize(chain(...sources), options.now ? { now: options.now } : {});
 }

@@ -3,10 +3,22 @@ import { execFile } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { json, nimbus, requireBuild, type CliResult } from '../helpers/cli.js';
+import { BIN, json, nimbus, requireBuild, type CliResult } from '../helpers/cli.js';
 import { startStsFixture, type StsFixture } from './sts-fixture.js';
 
 const run = promisify(execFile);
+const PTY_DRIVER = join(import.meta.dirname, '..', 'fixtures', 'pty-driver.py');
+
+/** Runs the built CLI in a pseudo-terminal, typing `send` when the output matches `expect`. */
+function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expect: string; send: string }>): Promise<{ code: number; output: string; error: string | null }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('python3', [PTY_DRIVER], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`${error.message}\n${stderr}`));
+      resolve(JSON.parse(stdout));
+    });
+    child.stdin!.end(JSON.stringify({ argv: [process.execPath, BIN, ...args], env: { ...env, TERM: 'xterm' }, steps, timeout: 30 }));
+  });
+}
 const ROLE = 'arn:aws:iam::123456789012:role/dev';
 const CI_ROLE = 'arn:aws:iam::123456789012:role/ci';
 const SERIAL = 'arn:aws:iam::123456789012:mfa/me';
@@ -68,6 +80,22 @@ describe('nimbus with STS credential sources (built CLI, fake STS, local service
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.equal(f.sts.calls.length, 0);
     assert.equal(f.seen.length, 0);
+  });
+
+  it('asks for the MFA code, masked, in a terminal; a later run in CI uses the cached role without asking', async () => {
+    f.sts.roles.set(ROLE, { trusted: ['AKIDSOURCE'], mfa: { serial: SERIAL, code: '654321' } });
+    const session = await inTerminal(['search', 'index', 'list', '--profile', 'mfa', '--api-version', 'latest', '--endpoint-url', f.endpoint], f.env, [
+      { expect: 'MFA code for arn:aws:iam::123456789012:mfa/me', send: '654321\r' },
+    ]);
+    assert.equal(session.error, null, session.output);
+    assert.equal(session.code, 0, session.output);
+    assert.ok(!session.output.includes('654321'), 'the code is masked');
+    assert.match(session.output, /\*{6}/);
+    assert.deepEqual(f.sts.calls.map((call) => [call.params.SerialNumber, call.params.TokenCode]), [[SERIAL, '654321']]);
+    assertSignedWithRole(0);
+
+    json(await list(['--profile', 'mfa'], { CI: 'true' }));
+    assert.equal(f.sts.calls.length, 1);
   });
 
   it('reports an STS refusal with its code and message, exit 253, no secret', async () => {

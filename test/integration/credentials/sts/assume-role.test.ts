@@ -83,6 +83,19 @@ describe('assume role (library, against a loopback STS)', function () {
     assert.equal(fresh?.key, sts.issued[1]!.key);
   });
 
+  it('refreshes the role before it expires, in one long-lived chain', async () => {
+    config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\n`);
+    let now = Date.now();
+    const provider = defaultProvider({ env: { ...env, AWS_PROFILE: 'dev' }, now: () => now });
+    const first = await provider();
+    now += 30 * 60_000;
+    assert.equal((await provider())?.key, first?.key, 'half an hour later: still the same session');
+    now += 26 * 60_000;
+    const second = await provider();
+    assert.equal(sts.calls.length, 2, 'four minutes before expiry: a new session');
+    assert.equal(second?.key, sts.issued[1]!.key);
+  });
+
   it('reads an entry the AWS CLI wrote (…UTC times, its own key) instead of calling STS', async () => {
     config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\nrole_session_name = me\n`);
     const { assumeRoleCacheKey } = await import('../../../../src/lib/credentials/cache/cache-key.js');
