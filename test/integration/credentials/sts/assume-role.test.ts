@@ -214,6 +214,16 @@ describe('assume role (library, against a loopback STS)', function () {
     assert.equal(sts.calls.length, calls);
   });
 
+  it('stops the chain when the MFA code cannot be had, rather than falling back to the profile’s own keys', async () => {
+    t.write('.aws/credentials', `[self]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = ${FAKE_SECRET}\n`);
+    config(`[profile self]\nrole_arn = ${ROLE}\nsource_profile = self\nmfa_serial = arn:aws:iam::${ACCOUNT}:mfa/me\n`);
+    const refuse = async (): Promise<string> => {
+      throw new ConfigurationError('no terminal to ask in');
+    };
+    await assert.rejects(resolve('self', { mfaCodeProvider: refuse }), /no terminal to ask in/);
+    assert.equal(sts.calls.length, 0);
+  });
+
   it('reports STS errors with their code and message, never a secret', async () => {
     config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\n`);
     sts.failNext(400, 'RegionDisabledException', 'STS is not activated in this region');
