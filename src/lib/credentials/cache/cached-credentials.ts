@@ -38,7 +38,6 @@ export function toCacheEntry(result: StsCredentialsResult): Record<string, unkno
   return {
     Credentials: { ...credentials, Expiration: botocoreTime(credentials.Expiration), ...(accountId ? { AccountId: accountId } : {}) },
     ...rest,
-    ResponseMetadata: { ...result.ResponseMetadata, RetryAttempts: 0 },
   };
 }
 

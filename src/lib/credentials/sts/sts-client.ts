@@ -1,4 +1,6 @@
 import type { HttpHandler } from '../../http/undici-handler.js';
+import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../retry/error-classification.js';
+import { legacyDelay } from '../../retry/legacy-strategy.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import { SignatureV4 } from '../../signing/sigv4.js';
 import type { Credentials } from '../types.js';
@@ -13,6 +15,8 @@ export interface StsClientOptions {
   signingRegion: string;
   /** The transport. */
   httpHandler: HttpHandler;
+  /** Waits between attempts; default a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The parameters of AssumeRole that credential sources use. */
@@ -41,12 +45,21 @@ export interface StsCredentialsResult {
   SubjectFromWebIdentityToken?: string;
   Provider?: string;
   Audience?: string;
-  /** The HTTP exchange: request id, status and response headers. */
-  ResponseMetadata: { RequestId?: string; HTTPStatusCode: number; HTTPHeaders: Record<string, string> };
+  /** The HTTP exchange: request id, status, response headers and how many times the call was retried. */
+  ResponseMetadata: { RequestId?: string; HTTPStatusCode: number; HTTPHeaders: Record<string, string>; RetryAttempts: number };
 }
 
 const VERSION = '2011-06-15';
 const signer = new SignatureV4();
+/** Attempts per call, as botocore's legacy retry mode makes them. */
+const MAX_ATTEMPTS = 3;
+
+/** True for a failure worth another attempt: no answer, a 5xx, throttling, or the identity provider not answering STS. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof StsError)) return false;
+  if (error.statusCode === undefined) return error.code === undefined;
+  return TRANSIENT_STATUS_CODES.has(error.statusCode) || LEGACY_THROTTLING_CODES.has(error.code ?? '') || error.code === 'IDPCommunicationError';
+}
 
 /** The query protocol's form body: Action, Version and the parameters, in order. */
 function formBody(action: string, params: object): string {
@@ -58,7 +71,9 @@ function formBody(action: string, params: object): string {
 /**
  * A minimal STS client speaking the AWS query protocol (form-encoded POST, XML answers):
  * AssumeRole, signed with SigV4 (service `sts`) with the caller's credentials, and
- * AssumeRoleWithWebIdentity, which is sent unsigned.
+ * AssumeRoleWithWebIdentity, which is sent unsigned. A call that gets no answer, a 5xx,
+ * throttling or `IDPCommunicationError` is made again (3 attempts in all, exponential backoff
+ * with jitter), each attempt signed anew.
  */
 export class StsClient {
   constructor(private readonly options: StsClientOptions) {}
@@ -80,6 +95,20 @@ export class StsClient {
   }
 
   private async call(action: string, params: object, roleArn: string, credentials: Credentials | null): Promise<StsCredentialsResult> {
+    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.attempt(action, params, roleArn, credentials);
+        result.ResponseMetadata.RetryAttempts = attempt - 1;
+        return result;
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+        await sleep(legacyDelay(attempt - 1, Math.random));
+      }
+    }
+  }
+
+  private async attempt(action: string, params: object, roleArn: string, credentials: Credentials | null): Promise<StsCredentialsResult> {
     const { endpoint, signingRegion, httpHandler } = this.options;
     const what = `${action} for ${roleArn}`;
     let request: HttpRequest = {
@@ -111,7 +140,8 @@ export class StsClient {
         ...(requestId ? { requestId } : {}),
       });
     }
-    return { ...parsed, ResponseMetadata: { ...(requestId ? { RequestId: requestId } : {}), HTTPStatusCode: response.statusCode, HTTPHeaders: response.headers } };
+    const metadata = { ...(requestId ? { RequestId: requestId } : {}), HTTPStatusCode: response.statusCode, HTTPHeaders: response.headers, RetryAttempts: 0 };
+    return { ...parsed, ResponseMetadata: metadata };
   }
 }
 

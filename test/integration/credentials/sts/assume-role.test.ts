@@ -224,6 +224,19 @@ describe('assume role (library, against a loopback STS)', function () {
     assert.equal(sts.calls.length, 0);
   });
 
+  it('tries a call again after a 5xx or throttling, up to three attempts', async () => {
+    config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\n`);
+    sts.failNext(503, 'ServiceUnavailable', 'try later');
+    const credentials = await resolve('dev');
+    assert.deepEqual(sts.calls.map((call) => call.error), ['ServiceUnavailable', undefined]);
+    assert.equal(credentials?.key, sts.issued[0]!.key);
+    const entry = JSON.parse(readFileSync(join(cacheDir(), cacheFiles()[0]!), 'utf8'));
+    assert.equal(entry.ResponseMetadata.RetryAttempts, 1);
+    sts.failNext(400, 'Throttling', 'Rate exceeded', 3);
+    await assert.rejects(resolve('dev', { cacheDir: false }), (error: unknown) => error instanceof StsError && error.code === 'Throttling');
+    assert.equal(sts.calls.length, 5);
+  });
+
   it('reports STS errors with their code and message, never a secret', async () => {
     config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\n`);
     sts.failNext(400, 'RegionDisabledException', 'STS is not activated in this region');

@@ -46,8 +46,8 @@ export interface FakeSts {
   /** Registers long-term keys it accepts signatures from. */
   addUser(key: string, secret: string): void;
   roles: Map<string, FakeRole>;
-  /** Answers the next call with this error instead. */
-  failNext(status: number, code: string, message: string): void;
+  /** Answers the next call (or the next `times` calls) with this error instead. */
+  failNext(status: number, code: string, message: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -73,7 +73,7 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
   const roles = new Map<string, FakeRole>();
   const calls: StsCall[] = [];
   const issued: IssuedCredentials[] = [];
-  let failure: { status: number; code: string; message: string } | undefined;
+  let failure: { status: number; code: string; message: string; times: number } | undefined;
 
   const answer = (res: ServerResponse, status: number, body: string): void => {
     res.writeHead(status, { 'content-type': 'text/xml', 'x-amzn-requestid': `req-${calls.length}` });
@@ -95,7 +95,7 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     if (version !== '2011-06-15') return refuse(400, 'InvalidAction', `Could not find operation ${action} for version ${version}`);
     if (failure) {
       const { status, code, message } = failure;
-      failure = undefined;
+      if (--failure.times === 0) failure = undefined;
       return refuse(status, code, message);
     }
     const role = roles.get(rest.RoleArn ?? '');
@@ -156,8 +156,8 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     addUser(key, secret) {
       secrets.set(key, secret);
     },
-    failNext(status, code, message) {
-      failure = { status, code, message };
+    failNext(status, code, message, times = 1) {
+      failure = { status, code, message, times };
     },
     close: () =>
       new Promise((resolve) => {

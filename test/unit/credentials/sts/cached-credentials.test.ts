@@ -9,7 +9,7 @@ describe('cached STS credentials', () => {
       Credentials: { AccessKeyId: 'ASIA1', SecretAccessKey: 's', SessionToken: 't', Expiration: new Date(NOW + 3600_000) },
       AssumedRoleUser: { AssumedRoleId: 'AROA:x', Arn: 'arn:aws:sts::123456789012:assumed-role/dev/x' },
       PackedPolicySize: 6,
-      ResponseMetadata: { RequestId: 'r', HTTPStatusCode: 200, HTTPHeaders: { 'content-type': 'text/xml' } },
+      ResponseMetadata: { RequestId: 'r', HTTPStatusCode: 200, HTTPHeaders: { 'content-type': 'text/xml' }, RetryAttempts: 0 },
     });
     assert.deepEqual(entry, {
       Credentials: { AccessKeyId: 'ASIA1', SecretAccessKey: 's', SessionToken: 't', Expiration: '2026-11-23T10:00:00UTC', AccountId: '123456789012' },
