@@ -68,3 +68,17 @@ export function readRoleConfig(profile: Profile): RoleConfig {
   }
   return config;
 }
+
+/**
+ * The AssumeRole arguments a role's configuration makes, without a generated session name or an
+ * MFA code: what botocore (and nimbus) key the disk cache on.
+ */
+export function roleCallArguments(config: RoleConfig): { RoleArn: string; RoleSessionName?: string; ExternalId?: string; SerialNumber?: string; DurationSeconds?: number } {
+  return {
+    RoleArn: config.roleArn,
+    ...(config.roleSessionName !== undefined ? { RoleSessionName: config.roleSessionName } : {}),
+    ...(config.externalId !== undefined ? { ExternalId: config.externalId } : {}),
+    ...(config.mfaSerial !== undefined ? { SerialNumber: config.mfaSerial } : {}),
+    ...(config.durationSeconds !== undefined ? { DurationSeconds: config.durationSeconds } : {}),
+  };
+}

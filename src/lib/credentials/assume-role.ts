@@ -4,6 +4,7 @@ import {
   hasAssumeRoleConfig,
   hasStaticCredentials,
   readRoleConfig,
+  roleCallArguments,
   type CredentialSourceName,
   type RoleConfig,
 } from './assume-role-config.js';
@@ -78,20 +79,9 @@ function planRole(profile: string, visited: readonly string[], options: AssumeRo
   return { profile, config, source: { kind: 'role', plan: planRole(sourceName, [...visited, sourceName], options) } };
 }
 
-/** The arguments of the call that make its cache key: what is configured, never a generated name or a code. */
-function callArguments(config: RoleConfig): Omit<AssumeRoleParams, 'RoleSessionName' | 'TokenCode'> & { RoleSessionName?: string } {
-  return {
-    RoleArn: config.roleArn,
-    ...(config.roleSessionName !== undefined ? { RoleSessionName: config.roleSessionName } : {}),
-    ...(config.externalId !== undefined ? { ExternalId: config.externalId } : {}),
-    ...(config.mfaSerial !== undefined ? { SerialNumber: config.mfaSerial } : {}),
-    ...(config.durationSeconds !== undefined ? { DurationSeconds: config.durationSeconds } : {}),
-  };
-}
-
 async function assume(plan: RolePlan, options: AssumeRoleOptions): Promise<Credentials> {
   const { sts } = options;
-  const args = callArguments(plan.config);
+  const args = roleCallArguments(plan.config);
   return fetchThroughCache(sts, assumeRoleCacheKey(args), async () => {
     const source = await sourceCredentials(plan, options);
     const params: AssumeRoleParams = { ...args, RoleSessionName: args.RoleSessionName ?? `nimbus-session-${Math.floor(sts.now() / 1000)}` };

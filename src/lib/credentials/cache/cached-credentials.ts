@@ -41,13 +41,23 @@ export function toCacheEntry(result: StsCredentialsResult): Record<string, unkno
   };
 }
 
+function credentialsOf(entry: unknown): Record<string, unknown> | undefined {
+  const credentials = (entry as { Credentials?: unknown } | undefined)?.Credentials;
+  return typeof credentials === 'object' && credentials !== null ? (credentials as Record<string, unknown>) : undefined;
+}
+
+/** When the credentials of a cache entry expire, or undefined when it has no valid expiration. */
+export function cacheEntryExpiration(entry: unknown): Date | undefined {
+  return parseCachedTime(credentialsOf(entry)?.Expiration);
+}
+
 /**
  * The credentials of a cache entry (ours or the AWS CLI's), or undefined when it is not a valid
  * entry or has less than {@link CACHE_EXPIRY_WINDOW_MS} left at `now`.
  */
 export function fromCacheEntry(entry: unknown, now: number): Credentials | undefined {
-  const credentials = (entry as { Credentials?: Record<string, unknown> } | undefined)?.Credentials;
-  if (typeof credentials !== 'object' || credentials === null) return undefined;
+  const credentials = credentialsOf(entry);
+  if (!credentials) return undefined;
   const { AccessKeyId: key, SecretAccessKey: secret, SessionToken: token } = credentials;
   const expires = parseCachedTime(credentials.Expiration);
   if (typeof key !== 'string' || !key || typeof secret !== 'string' || !secret || typeof token !== 'string' || !expires) return undefined;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
 import { defaultProvider, type DefaultProviderOptions } from '../../../../src/lib/credentials/default-provider.js';
 import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
+import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';
 import { startFakeSts, type FakeSts } from './fake-sts.js';
 
@@ -63,6 +64,13 @@ describe('assume role (library, against a loopback STS)', function () {
     assert.equal(entry.Credentials.AccountId, ACCOUNT);
     assert.equal(entry.AssumedRoleUser.Arn.split(':')[4], ACCOUNT);
     assert.equal(entry.ResponseMetadata.HTTPStatusCode, 200);
+
+    assert.deepEqual(describeStsRole('dev', { env, useEnv: true }), {
+      source: 'assume-role',
+      roleArn: ROLE,
+      cacheFile: join(cacheDir(), file!),
+      expires: new Date(Math.floor(credentials!.expires!.getTime() / 1000) * 1000),
+    });
 
     // A new chain (a new run) finds the cache: no STS call.
     const again = await resolve('dev');

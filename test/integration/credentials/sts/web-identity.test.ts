@@ -5,6 +5,7 @@ import { ConfigurationError } from '../../../../src/lib/config/configuration-err
 import { defaultProvider } from '../../../../src/lib/credentials/default-provider.js';
 import { createStsContext } from '../../../../src/lib/credentials/sts/sts-context.js';
 import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
+import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';
 import { fromWebIdentity } from '../../../../src/lib/credentials/web-identity.js';
 import { makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';
 import { startFakeSts, type FakeSts } from './fake-sts.js';
@@ -45,6 +46,11 @@ describe('web identity (library, against a loopback STS)', function () {
     assert.equal(readdirSync(join(t.home, '.aws', 'cli', 'cache')).length, 1);
     assert.equal((await defaultProvider({ env })())?.key, credentials?.key);
     assert.equal(sts.calls.length, 1);
+    const status = describeStsRole('default', { env, useEnv: true });
+    assert.equal(status?.source, 'web-identity');
+    assert.equal(status?.roleArn, CI_ROLE);
+    assert.equal(status?.expires?.getTime(), Math.floor(credentials!.expires!.getTime() / 1000) * 1000);
+    assert.equal(describeStsRole('default', { env, useEnv: false }), null);
   });
 
   it('uses the profile’s web_identity_token_file and role_arn, but not the environment’s with an explicit profile', async () => {
