@@ -6,6 +6,7 @@ import { defaultProvider, type DefaultProviderOptions } from '../../../../src/li
 import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
 import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';
+import { writeCredentialScript } from '../../../unit/credentials/credential-script.js';
 import { startFakeSts, type FakeSts } from './fake-sts.js';
 
 const ACCOUNT = '123456789012';
@@ -152,6 +153,18 @@ describe('assume role (library, against a loopback STS)', function () {
     assert.equal((await resolve('self'))?.key, sts.issued[0]!.key);
     assert.equal((await resolve('dev'))?.key, sts.issued[1]!.key);
     assert.deepEqual(sts.calls.map((call) => [call.params.RoleArn, call.accessKey]), [[ROLE, SOURCE_KEY], [ROLE, SOURCE_KEY]]);
+  });
+
+  it('resolves a source_profile through its credential_process, only when the cache has nothing', async () => {
+    const command = writeCredentialScript(t);
+    sts.addUser('AKID1', FAKE_SECRET, 'token1');
+    sts.roles.set(ROLE, { trusted: ['AKID1'] });
+    config(`[profile broker]\ncredential_process = ${command('ok')}\n[profile dev]\nrole_arn = ${ROLE}\nsource_profile = broker\n`);
+    assert.equal((await resolve('dev'))?.key, sts.issued[0]!.key);
+    assert.equal(sts.calls[0]!.accessKey, 'AKID1');
+    assert.equal(sts.calls[0]!.securityToken, 'token1');
+    await resolve('dev');
+    assert.equal(readFileSync(join(t.home, 'runs.txt'), 'utf8'), 'x', 'the process ran once');
   });
 
   it('credential_source Environment signs with the environment keys, even with an explicit profile', async () => {

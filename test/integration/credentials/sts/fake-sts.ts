@@ -43,8 +43,8 @@ export interface FakeSts {
   calls: StsCall[];
   /** Every credential it issued, in order. */
   issued: IssuedCredentials[];
-  /** Registers long-term keys it accepts signatures from. */
-  addUser(key: string, secret: string): void;
+  /** Registers keys it accepts signatures from (with the session token they must come with, if any). */
+  addUser(key: string, secret: string, token?: string): void;
   roles: Map<string, FakeRole>;
   /** Answers the next call (or the next `times` calls) with this error instead. */
   failNext(status: number, code: string, message: string, times?: number): void;
@@ -153,8 +153,9 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     calls,
     issued,
     roles,
-    addUser(key, secret) {
+    addUser(key, secret, token) {
       secrets.set(key, secret);
+      if (token !== undefined) sessionTokens.set(key, token);
     },
     failNext(status, code, message, times = 1) {
       failure = { status, code, message, times };
