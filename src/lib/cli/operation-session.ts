@@ -4,6 +4,7 @@ import { builtInApiProvider } from '../client/api-provider.js';
 import type { Client } from '../client/client.js';
 import type { ClientOptions } from '../client/resolve-config.js';
 import type { ServiceDefinition } from '../client/service-definition.js';
+import { MFA_CODE_PROVIDER } from '../credentials/assume-role-mfa.js';
 import type { HttpOptions } from '../http/http-options.js';
 import type { ApiJson } from '../model/types.js';
 import { configError, usageError } from './errors/cli-error.js';
@@ -15,7 +16,8 @@ import { useColor } from './output/color.js';
 import { applyQuery } from './output/query.js';
 import { isEmptyResult, render, tableNote } from './output/render.js';
 import { formatTally, tallyRequests } from './request-tally.js';
-import { resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
+import { cliMfaCodeProvider } from './settings/mfa-code.js';
+import { isInteractive, resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
 
 /** The credentials of the embedded local service (`--local`). */
 const LOCAL_CREDENTIALS = { key: 'test', secret: 'test' };
@@ -61,8 +63,8 @@ function httpOptions(settings: RunSettings, flags: OperationFlags, env: NodeJS.P
 }
 
 /** The client options of a run: settings, flags, and the embedded service's endpoint for `--local`. */
-function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, localEndpoint: string | undefined): ClientOptions {
-  const options: ClientOptions = { region: settings.region, version: settings.version };
+function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, localEndpoint: string | undefined, interactive: boolean): ClientOptions {
+  const options: ClientOptions = { region: settings.region, version: settings.version, [MFA_CODE_PROVIDER]: cliMfaCodeProvider(interactive) };
   // A named profile would take the place of the embedded service's credentials.
   if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile as string;
   if (localEndpoint) {
@@ -118,14 +120,15 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const started = performance.now();
   const env = process.env;
   const service = await loadService(spec.service);
-  const settings = await resolveSettings({
+  const request: SettingsRequest = {
     service: spec.service,
     versionKey: service.versionKey,
     versions: service.definition.versions,
     flags: flags as SettingsRequest['flags'],
     env,
     terminal: Boolean(process.stdin.isTTY && process.stderr.isTTY),
-  });
+  };
+  const settings = await resolveSettings(request);
   // The local service keeps data per region, as the real one does: say which one is used.
   if (settings.localDefaultRegion) process.stderr.write(`nimbus: --local: no region set, using ${settings.region} (local data is kept per region)\n`);
   const api = loadModel(service.definition, settings.version, settings.versionSource === 'profile');
@@ -144,7 +147,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const http = httpOptions(settings, flags, env);
   let client: Client;
   try {
-    client = new service.Client(clientOptions(settings, flags, http, local?.endpoint));
+    client = new service.Client(clientOptions(settings, flags, http, local?.endpoint, isInteractive(request)));
   } catch (error) {
     stopLocal?.();
     await local?.close();

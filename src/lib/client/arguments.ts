@@ -20,7 +20,7 @@ export interface ArgumentDefinition {
 export const ARGUMENTS: readonly ArgumentDefinition[] = [
   { name: 'region', type: 'string', required: true, default: 'AWS_REGION, then the profile\'s region', doc: 'Region to send requests to, e.g. us-east-1.' },
   { name: 'version', type: 'string', required: true, default: 'none', doc: 'API version to use, as a date (YYYY-MM-DD), or "latest".' },
-  { name: 'credentials', type: 'object|boolean|function', required: false, default: 'the environment, then the shared files, then credential_process', doc: '{key, secret, token?}; false for anonymous requests; or a provider function returning credentials or null.' },
+  { name: 'credentials', type: 'object|boolean|function', required: false, default: 'the environment, then the profile (assumed role, web identity, keys, credential_process)', doc: '{key, secret, token?}; false for anonymous requests; or a provider function returning credentials or null.' },
   { name: 'profile', type: 'string', required: false, default: 'AWS_PROFILE, then "default"', doc: 'Profile of the shared config and credentials files; when set, "credentials" is ignored.' },
   { name: 'use_aws_shared_config_files', type: 'boolean', required: false, default: 'true', doc: 'When false, ~/.aws/config and ~/.aws/credentials are not read.' },
   { name: 'endpoint', type: 'string', required: false, default: 'derived from the region', doc: 'Full URI of the service, for a custom endpoint such as a local service.' },

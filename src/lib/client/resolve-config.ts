@@ -1,4 +1,5 @@
 import type { CredentialProvider } from '../credentials/types.js';
+import { MFA_CODE_PROVIDER, mfaCodeProviderOption, type MfaCodeProvider } from '../credentials/assume-role-mfa.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
 import { ConfigurationError } from '../config/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   csm?: unknown;
   debug?: unknown;
   stats?: unknown;
+  /** Gives MFA codes for profiles with `mfa_serial` (keyed by a symbol: not one of the seed's options). */
+  [MFA_CODE_PROVIDER]?: MfaCodeProvider;
 }
 
 /** The options after resolution, as `getConfig()` returns them. */
@@ -140,9 +143,20 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const modelSignatureVersion = typeof metadata.signatureVersion === 'string' && metadata.signatureVersion ? metadata.signatureVersion : undefined;
   const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
-  const credentials = asInvalidArgument(() =>
-    resolveCredentialsOption(args.credentials, { profile: profileOption, env, useSharedFiles: useFiles }),
-  );
+  const defaultHttpHandler = createUndiciHandler(http);
+  const httpHandler = optionalFunction<HttpHandler>(options, 'http_handler');
+  // STS calls for assumed roles go out with the client's transport and region.
+  const credentials = asInvalidArgument(() => {
+    const mfaCodeProvider = mfaCodeProviderOption(args);
+    return resolveCredentialsOption(args.credentials, {
+      profile: profileOption,
+      env,
+      useSharedFiles: useFiles,
+      region,
+      httpHandler: httpHandler ?? defaultHttpHandler,
+      ...(mfaCodeProvider ? { mfaCodeProvider } : {}),
+    });
+  });
 
   return {
     region,
@@ -159,7 +173,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     signature_provider: optionalFunction<SignatureProvider>(options, 'signature_provider') ?? defaultSignatureProvider,
     signature_version: signatureVersion,
     handler: optionalFunction<Handler>(options, 'handler'),
-    http_handler: optionalFunction<HttpHandler>(options, 'http_handler'),
+    http_handler: httpHandler,
     http,
     retries: args.retries,
     validate: optionalBoolean(options, 'validate') ?? true,
@@ -167,7 +181,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     csm: resolveCsmOption(args.csm, { env, profile: profileSettings }),
     debug,
     stats,
-    defaultHttpHandler: createUndiciHandler(http),
+    defaultHttpHandler,
     profileSettings,
     env,
     service,

@@ -1,4 +1,4 @@
-import { confirm, search, select } from '@inquirer/prompts';
+import { confirm, password, search, select } from '@inquirer/prompts';
 import { REGIONS } from './regions.js';
 
 /** The width of the code column of the region list, so that the place names line up. */
@@ -53,4 +53,13 @@ export function askVersion(service: string, versions: readonly string[]): Promis
 /** Asks whether to save a setting in the profile (default yes). */
 export function askSave(setting: string, value: string, profile: string): Promise<boolean> {
   return confirm({ message: `Save ${setting} = ${value} in profile "${profile}"?`, default: true }, CONTEXT);
+}
+
+/** Asks for the current code of an MFA device, masked as it is typed. */
+export async function askMfaCode(serialNumber: string): Promise<string> {
+  const code = await password(
+    { message: `MFA code for ${serialNumber}`, mask: '*', validate: (value) => value.trim() !== '' || 'Type the code your device shows' },
+    CONTEXT,
+  );
+  return code.trim();
 }
