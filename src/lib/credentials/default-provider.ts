@@ -1,7 +1,9 @@
 import { resolveProfileName } from '../config/profile.js';
 import type { SharedFileOptions } from '../config/types.js';
 import { chain } from './chain.js';
+import { fromContainerMetadata } from './from-container-metadata.js';
 import { fromEnv } from './from-env.js';
+import { fromInstanceMetadata } from './from-instance-metadata.js';
 import { fromProcess } from './from-process.js';
 import { fromSharedConfigFile } from './from-shared-config-file.js';
 import { fromSharedCredentialsFile } from './from-shared-credentials-file.js';
@@ -26,7 +28,8 @@ export function profileProviders(profile: string, options: SharedFileOptions): C
 
 /**
  * The default credential chain, memoized: environment keys (`AWS_ACCESS_KEY_ID`, …), then the
- * profile's sources ({@link profileProviders}); with `useSharedFiles: false`, environment keys only.
+ * profile's sources ({@link profileProviders}), then the container credentials endpoint and the
+ * EC2 instance metadata service; with `useSharedFiles: false`, no profile sources.
  *
  * The profile is the `profile` option, else `AWS_PROFILE`, else `AWS_DEFAULT_PROFILE`, else
  * `default`. As in the AWS CLI, an explicit `profile` option (`--profile`) beats environment
@@ -40,5 +43,6 @@ export function defaultProvider(options: DefaultProviderOptions): CredentialProv
   const sources: CredentialProvider[] = [];
   if (options.profile === undefined) sources.push(fromEnv(options.env));
   if (options.useSharedFiles !== false) sources.push(...profileProviders(profile, options));
+  sources.push(fromContainerMetadata(options), fromInstanceMetadata(profile, options));
   return memoize(chain(...sources));
 }
