@@ -141,7 +141,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
   const credentials = asInvalidArgument(() =>
-    resolveCredentialsOption(args.credentials, { profile: profileOption, env, useSharedFiles: useFiles }),
+    resolveCredentialsOption(args.credentials, { profile: profileOption, env, useSharedFiles: useFiles, httpHandler: optionalFunction<HttpHandler>(options, 'http_handler') ?? createUndiciHandler(http) }),
   );
 
   return {

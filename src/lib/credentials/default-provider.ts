@@ -1,5 +1,6 @@
 import { resolveProfileName } from '../config/profile.js';
 import type { SharedFileOptions } from '../config/types.js';
+import type { HttpHandler } from '../http/undici-handler.js';
 import { chain } from './chain.js';
 import { fromContainerMetadata } from './from-container-metadata.js';
 import { fromEnv } from './from-env.js';
@@ -8,6 +9,7 @@ import { fromProcess } from './from-process.js';
 import { fromSharedConfigFile } from './from-shared-config-file.js';
 import { fromSharedCredentialsFile } from './from-shared-credentials-file.js';
 import { memoize } from './memoize.js';
+import { fromSso } from './sso/from-sso.js';
 import type { CredentialProvider } from './types.js';
 
 /** Options of {@link defaultProvider}. */
@@ -16,14 +18,16 @@ export interface DefaultProviderOptions extends SharedFileOptions {
   profile?: string;
   /** The seed's `use_aws_shared_config_files`: false reads neither shared file. Default true. */
   useSharedFiles?: boolean;
+  /** Sends the requests of sources that call a service (SSO); default undici's. */
+  httpHandler?: HttpHandler;
 }
 
 /**
- * The sources of one profile, in order: the shared credentials file, the shared config file,
- * then `credential_process`.
+ * The sources of one profile, in order: IAM Identity Center (SSO), the shared credentials file,
+ * the shared config file, then `credential_process`.
  */
-export function profileProviders(profile: string, options: SharedFileOptions): CredentialProvider[] {
-  return [fromSharedCredentialsFile(profile, options), fromSharedConfigFile(profile, options), fromProcess(profile, options)];
+export function profileProviders(profile: string, options: SharedFileOptions & { httpHandler?: HttpHandler }): CredentialProvider[] {
+  return [fromSso(profile, options), fromSharedCredentialsFile(profile, options), fromSharedConfigFile(profile, options), fromProcess(profile, options)];
 }
 
 /**
