@@ -35,8 +35,8 @@ export function ssoCredentialCacheKey(settings: Pick<SsoProfileSettings, 'sessio
  * access token comes from the token cache that `nimbus sso login` and `aws sso login` write
  * (`~/.aws/sso/cache`, refreshed when it is about to expire, see `loadSsoToken`); the role's
  * credentials from the SSO portal's `GetRoleCredentials`, cached in `~/.aws/cli/cache` like the
- * AWS CLI does, so that a run within their lifetime makes no call. Null for a profile without SSO
- * settings.
+ * AWS CLI does (when that directory is writable), so that a run within their lifetime makes no
+ * call. Null for a profile without SSO settings.
  * @throws SsoLoginRequiredError (from the provider) when the token is missing, expired or
  *   refused; ConfigurationError for incomplete settings or another refusal.
  */
@@ -63,7 +63,7 @@ export function fromSso(profileName: string, options: SsoProviderOptions): Crede
       throw error;
     }
     const expires = new Date(role.expiration);
-    credentialCache.write(cacheKey, {
+    writeQuietly(() => credentialCache.write(cacheKey, {
       ProviderType: 'sso',
       Credentials: {
         AccessKeyId: role.accessKeyId,
@@ -72,9 +72,18 @@ export function fromSso(profileName: string, options: SsoProviderOptions): Crede
         Expiration: cacheTime(expires),
         AccountId: settings.accountId,
       },
-    });
+    }));
     return { key: role.accessKeyId, secret: role.secretAccessKey, token: role.sessionToken, expires, source: 'sso' };
   };
+}
+
+/** Runs a cache write; an unwritable cache only costs a call on the next run, so it does not fail this one. */
+function writeQuietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // The credentials are good; only the cache is lost.
+  }
 }
 
 /** Credentials from a `~/.aws/cli/cache` entry, or undefined when it is not a complete one. */

@@ -62,6 +62,13 @@ describe('fromSso', function () {
     assert.equal(sso.calls('GetRoleCredentials').length, 1, 'the second run uses the cached credentials');
   });
 
+  it('still gives the credentials when the credentials cache cannot be written', async () => {
+    sso.validTokens.add('tok-1');
+    writeToken(SESSION_FILE, { accessToken: 'tok-1', expiresAt: inMinutes(120) });
+    t.write('.aws/cli/cache', 'a file where the directory should be');
+    assert.equal((await fromSso('dev', { env })())?.key, SSO_ROLE_KEYS.accessKeyId);
+  });
+
   it('is null for a profile without SSO settings', async () => {
     t.write('.aws/config', '[default]\nregion = us-east-1\n');
     assert.equal(await fromSso('default', { env })(), null);
