@@ -134,7 +134,7 @@ export function fromInstanceMetadata(profile: string, options: SharedFileOptions
     }
     const role = await get(ROLE_PATH, token, (response) => response.body.trim() || undefined);
     if (role === undefined) return null;
-    const document = await get(`${ROLE_PATH}${encodeURIComponent(role)}`, token, (response) => parseJsonObject(response.body));
+    const document = await get(`${ROLE_PATH}${role}`, token, (response) => parseJsonObject(response.body));
     return document ? toCredentials(document) : null;
   };
 }
