@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../../config/configuration-error.js';
 import type { JsonCache } from './json-cache.js';
-import { cacheTime } from './json-cache.js';
+import { cacheTime, parseCacheTime } from './json-cache.js';
 import { createToken, registerClient, startDeviceAuthorization, type DeviceAuthorization } from './oidc-operations.js';
 import { isSsoServiceError } from './sso-service-error.js';
 import type { SsoTransport } from './sso-request.js';
@@ -39,7 +39,7 @@ export async function ssoDeviceLogin(options: DeviceLoginOptions): Promise<SsoTo
 
   const registrationKey = registrationCacheKey(session);
   let registration = cache.read(registrationKey) as { clientId?: string; clientSecret?: string; expiresAt?: string } | undefined;
-  if (!registration?.clientId || !registration.clientSecret || !(Date.parse(registration.expiresAt ?? '') - now() >= REGISTRATION_WINDOW_MS)) {
+  if (!registration?.clientId || !registration.clientSecret || !(parseCacheTime(registration.expiresAt) - now() >= REGISTRATION_WINDOW_MS)) {
     const registered = await registerClient(
       session.region,
       { clientName: `nimbus-client-${session.name ?? Math.floor(now() / 1000)}`, ...(session.scopes ? { scopes: session.scopes } : {}) },

@@ -2,7 +2,7 @@ import { ConfigurationError } from '../../config/configuration-error.js';
 import type { SharedFileOptions } from '../../config/types.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import type { CredentialProvider, Credentials } from '../types.js';
-import { cacheTime } from './json-cache.js';
+import { cacheTime, parseCacheTime } from './json-cache.js';
 import { loadSsoToken } from './load-sso-token.js';
 import { getRoleCredentials } from './portal-operations.js';
 import { SsoLoginRequiredError } from './sso-login-required-error.js';
@@ -92,7 +92,7 @@ function fromCacheEntry(entry: Record<string, unknown> | undefined): Credentials
   if (!credentials) return undefined;
   const { AccessKeyId, SecretAccessKey, SessionToken, Expiration } = credentials;
   if (typeof AccessKeyId !== 'string' || typeof SecretAccessKey !== 'string' || typeof Expiration !== 'string') return undefined;
-  const expires = new Date(Expiration);
+  const expires = new Date(parseCacheTime(Expiration));
   if (Number.isNaN(expires.getTime())) return undefined;
   return { key: AccessKeyId, secret: SecretAccessKey, ...(typeof SessionToken === 'string' && SessionToken ? { token: SessionToken } : {}), expires, source: 'sso' };
 }

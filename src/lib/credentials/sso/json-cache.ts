@@ -67,6 +67,14 @@ function readJsonObject(path: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * A time read from a cache file, in epoch milliseconds (NaN when it is not a time). Takes ISO
+ * 8601 and the `2019-11-14T04:02:38UTC` form older AWS CLI versions wrote.
+ */
+export function parseCacheTime(text: string | undefined): number {
+  return Date.parse((text ?? '').trim().replace(/UTC$/, 'Z'));
+}
+
 /** A time as the AWS CLI writes it in its caches: `2024-05-06T07:08:09Z` (UTC, whole seconds). */
 export function cacheTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');

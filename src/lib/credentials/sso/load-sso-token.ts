@@ -1,6 +1,5 @@
 import { isConfigurationError } from '../../config/configuration-error.js';
-import type { JsonCache } from './json-cache.js';
-import { cacheTime } from './json-cache.js';
+import { cacheTime, parseCacheTime, type JsonCache } from './json-cache.js';
 import { createToken } from './oidc-operations.js';
 import { SsoLoginRequiredError } from './sso-login-required-error.js';
 import type { SsoTransport } from './sso-request.js';
@@ -31,7 +30,7 @@ export async function loadSsoToken(session: SsoSession, options: LoadSsoTokenOpt
   let token = readSsoToken(options.cache, session);
   if (!token) throw new SsoLoginRequiredError(options.profileName, `has no cached token (${options.cache.path(tokenCacheKey(session))})`);
   let refreshFailure: unknown;
-  if (session.name !== undefined && Date.parse(token.expiresAt) - now() < TOKEN_REFRESH_WINDOW_MS && canRefresh(token, now())) {
+  if (session.name !== undefined && parseCacheTime(token.expiresAt) - now() < TOKEN_REFRESH_WINDOW_MS && canRefresh(token, now())) {
     try {
       token = await refreshSsoToken(session, token, options, now);
     } catch (error) {
@@ -39,7 +38,7 @@ export async function loadSsoToken(session: SsoSession, options: LoadSsoTokenOpt
       refreshFailure = error;
     }
   }
-  const expires = Date.parse(token.expiresAt);
+  const expires = parseCacheTime(token.expiresAt);
   if (Number.isNaN(expires)) throw new SsoLoginRequiredError(options.profileName, 'has a cached token with an invalid expiresAt');
   if (expires <= now()) {
     const why = refreshFailure instanceof Error ? ` and could not be refreshed (${refreshFailure.message})` : '';
@@ -50,7 +49,7 @@ export async function loadSsoToken(session: SsoSession, options: LoadSsoTokenOpt
 
 function canRefresh(token: SsoToken, now: number): boolean {
   if (!token.refreshToken || !token.clientId || !token.clientSecret || !token.registrationExpiresAt) return false;
-  return Date.parse(token.registrationExpiresAt) > now;
+  return parseCacheTime(token.registrationExpiresAt) > now;
 }
 
 async function refreshSsoToken(session: SsoSession, token: SsoToken, options: LoadSsoTokenOptions, now: () => number): Promise<SsoToken> {

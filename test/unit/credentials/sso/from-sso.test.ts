@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
 import { fromSso } from '../../../../src/lib/credentials/sso/from-sso.js';
@@ -67,6 +67,15 @@ describe('fromSso', function () {
     writeToken(SESSION_FILE, { accessToken: 'tok-1', expiresAt: inMinutes(120) });
     t.write('.aws/cli/cache', 'a file where the directory should be');
     assert.equal((await fromSso('dev', { env })())?.key, SSO_ROLE_KEYS.accessKeyId);
+  });
+
+  it('reads the expiresAt form older AWS CLI versions wrote (2019-11-14T04:02:38UTC)', async () => {
+    sso.validTokens.add('legacy-tok');
+    writeToken(LEGACY_FILE, { accessToken: 'legacy-tok', expiresAt: inMinutes(60).replace(/Z$/, 'UTC') });
+    assert.equal((await fromSso('legacy', { env })())?.source, 'sso');
+    writeToken(LEGACY_FILE, { accessToken: 'legacy-tok', expiresAt: inMinutes(-60).replace(/Z$/, 'UTC') });
+    rmSync(join(t.home, '.aws/cli/cache'), { recursive: true });
+    await assert.rejects(fromSso('legacy', { env })(), /has expired/);
   });
 
   it('is null for a profile without SSO settings', async () => {
