@@ -54,3 +54,8 @@ export type { WaiterConfig, WaiterAcceptor, AcceptorMatcher } from './client/wai
 export { WaiterError, isWaiterError } from './client/waiter-error.js';
 export type { WaiterStopReason } from './client/waiter-error.js';
 export type { CredentialsPromise } from './client/client.js';
+export { fromSso } from './credentials/sso/from-sso.js';
+export type { SsoProviderOptions } from './credentials/sso/from-sso.js';
+export { SsoLoginRequiredError } from './credentials/sso/sso-login-required-error.js';
+export { fromContainerMetadata } from './credentials/from-container-metadata.js';
+export { fromInstanceMetadata } from './credentials/from-instance-metadata.js';

@@ -76,8 +76,8 @@ describe('nimbus configuration: flags, then environment, then profile', function
     assert.equal(missing.code, 253);
     assert.match(missing.stderr, /^nimbus: region is not set in profile "nobody"\n$/);
     assert.match(list.stdout, /^profile\s+ci\s+manual\s+--profile$/m);
-    assert.match(list.stdout, /^access_key\s+\*+IACI\s+credentials-file\s+.*credentials$/m);
-    assert.match(list.stdout, /^secret_key\s+\*+1234\s+credentials-file/m);
+    assert.match(list.stdout, /^access_key\s+\*+IACI\s+shared-credentials-file\s+.*credentials$/m);
+    assert.match(list.stdout, /^secret_key\s+\*+1234\s+shared-credentials-file/m);
     assert.match(list.stdout, /^region\s+sa-east-1\s+env\s+AWS_REGION$/m);
     assert.match(list.stdout, /^output\s+table\s+config-file\s+.*config$/m);
     assert.doesNotMatch(list.stdout, /ci-secret/);

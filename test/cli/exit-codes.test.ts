@@ -77,7 +77,10 @@ describe('nimbus exit codes and error messages', function () {
     const [noRegion, noProfile, noCredentials, badConfig] = await Promise.all([
       nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], { env: { ...bare, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' } }),
       t.run(['search', 'index', 'list', '--profile', 'nope']),
-      nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--region', 'us-east-1'], { env: bare }),
+      // No credentials anywhere: the instance metadata service is looked for on a loopback port nothing listens on.
+      nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--region', 'us-east-1'], {
+        env: { ...bare, AWS_EC2_METADATA_SERVICE_ENDPOINT: `http://127.0.0.1:${await closedPort()}` },
+      }),
       nimbus(['search', 'index', 'list', '--region', 'us-east-1'], { env: { ...bare, AWS_CONFIG_FILE: join(home, 'broken') } }),
     ]);
     expectExit(noRegion, 253, /^nimbus: No region: use --region, set AWS_REGION, or save one with "nimbus configure set region REGION"\n$/);

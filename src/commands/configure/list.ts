@@ -5,7 +5,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 export default class ConfigureList extends NimbusCommand {
   static override summary = 'Show the settings in effect and where each comes from.';
   static override description =
-    'Prints the profile, access key and secret (masked), region and output format that commands would use, with their source: an environment variable, the config file or the credentials file.';
+    'Prints the profile, the credentials that commands would use (access key and secret masked) with the source that supplied them (env, shared-credentials-file, config-file, custom-process, sso, assume-role, container-role, iam-role, …), the role and expiry of temporary credentials, and the region, output format and endpoint URL, each with where its value comes from.';
   static override examples = [
     { description: 'Show the default profile\'s settings', command: '<%= config.bin %> configure list' },
     { description: 'Show another profile\'s settings', command: '<%= config.bin %> configure list --profile staging' },
@@ -18,6 +18,6 @@ export default class ConfigureList extends NimbusCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(ConfigureList);
     const { configureList } = await import('../../lib/cli/configure/configure-list.js');
-    process.stdout.write(configureList(flags.profile, process.env));
+    process.stdout.write(await configureList(flags.profile, process.env));
   }
 }

@@ -4,6 +4,7 @@ import C_autocomplete_index from '../../commands/autocomplete/index.js';
 import C_autocomplete_create from '../../commands/autocomplete/create.js';
 import C_autocomplete_script from '../../commands/autocomplete/script.js';
 import C_configure_index from '../../commands/configure/index.js';
+import C_configure_export_credentials from '../../commands/configure/export-credentials.js';
 import C_configure_get from '../../commands/configure/get.js';
 import C_configure_list from '../../commands/configure/list.js';
 import C_configure_set from '../../commands/configure/set.js';
@@ -46,6 +47,8 @@ import C_search_thesaurus_delete from '../../commands/search/thesaurus/delete.js
 import C_search_thesaurus_describe from '../../commands/search/thesaurus/describe.js';
 import C_search_thesaurus_list from '../../commands/search/thesaurus/list.js';
 import C_search_thesaurus_update from '../../commands/search/thesaurus/update.js';
+import C_sso_login from '../../commands/sso/login.js';
+import C_sso_logout from '../../commands/sso/logout.js';
 
 /** Every command by oclif id (topics joined with `:`), for the explicit command strategy. */
 export const COMMANDS: Record<string, Command.Class> = {
@@ -53,6 +56,7 @@ export const COMMANDS: Record<string, Command.Class> = {
   'autocomplete:create': C_autocomplete_create,
   'autocomplete:script': C_autocomplete_script,
   'configure': C_configure_index,
+  'configure:export-credentials': C_configure_export_credentials,
   'configure:get': C_configure_get,
   'configure:list': C_configure_list,
   'configure:set': C_configure_set,
@@ -95,4 +99,6 @@ export const COMMANDS: Record<string, Command.Class> = {
   'search:thesaurus:describe': C_search_thesaurus_describe,
   'search:thesaurus:list': C_search_thesaurus_list,
   'search:thesaurus:update': C_search_thesaurus_update,
+  'sso:login': C_sso_login,
+  'sso:logout': C_sso_logout,
 };

@@ -13,6 +13,8 @@ export interface SharedConfig {
   configProfiles: Record<string, IniSection>;
   /** Config-file `[services name]` sections by name. */
   services: Record<string, IniSection>;
+  /** Config-file `[sso-session name]` sections by name. */
+  ssoSessions: Record<string, IniSection>;
   /** Credentials-file profiles: every `[name]` section. */
   credentialProfiles: Record<string, IniSection>;
 }
@@ -26,17 +28,19 @@ export function loadSharedConfig(options: SharedFileOptions): SharedConfig {
   const configDoc = readIniFile(configFile) ?? {};
   const configProfiles: Record<string, IniSection> = Object.create(null);
   const services: Record<string, IniSection> = Object.create(null);
+  const ssoSessions: Record<string, IniSection> = Object.create(null);
   if (configDoc.default) configProfiles.default = configDoc.default;
   for (const [sectionName, section] of Object.entries(configDoc)) {
     const [kind, name] = prefixedSectionName(sectionName) ?? [];
     if (kind === 'profile') configProfiles[name!] = section;
     else if (kind === 'services') services[name!] = section;
+    else if (kind === 'sso-session') ssoSessions[name!] = section;
   }
   const credentialProfiles: Record<string, IniSection> = Object.assign(
     Object.create(null),
     readIniFile(credentialsFile) ?? {},
   );
-  return { configFile, credentialsFile, configProfiles, services, credentialProfiles };
+  return { configFile, credentialsFile, configProfiles, services, ssoSessions, credentialProfiles };
 }
 
 /**

@@ -82,7 +82,7 @@ function planRole(profile: string, visited: readonly string[], options: AssumeRo
 async function assume(plan: RolePlan, options: AssumeRoleOptions): Promise<Credentials> {
   const { sts } = options;
   const args = roleCallArguments(plan.config);
-  return fetchThroughCache(sts, assumeRoleCacheKey(args), async () => {
+  return fetchThroughCache(sts, assumeRoleCacheKey(args), 'assume-role', async () => {
     const source = await sourceCredentials(plan, options);
     const params: AssumeRoleParams = { ...args, RoleSessionName: args.RoleSessionName ?? `nimbus-session-${Math.floor(sts.now() / 1000)}` };
     if (plan.config.mfaSerial !== undefined) params.TokenCode = await mfaCode(plan.config.mfaSerial, plan.profile, sts);

@@ -16,7 +16,7 @@ export function fromEnv(env: Env): CredentialProvider {
     if (!key && !secret) return null;
     if (!key) throw new ConfigurationError('AWS_SECRET_ACCESS_KEY is set but AWS_ACCESS_KEY_ID is not');
     if (!secret) throw new ConfigurationError('AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not');
-    const credentials: Credentials = { key, secret };
+    const credentials: Credentials = { key, secret, source: 'env' };
     if (env.AWS_SESSION_TOKEN) credentials.token = env.AWS_SESSION_TOKEN;
     const expiration = env.AWS_CREDENTIAL_EXPIRATION;
     if (expiration) {

@@ -65,7 +65,7 @@ function parseProcessOutput(stdout: string, fail: (problem: string) => Credentia
   if (Version !== 1) throw fail('must print "Version": 1');
   if (typeof AccessKeyId !== 'string' || AccessKeyId === '') throw fail('did not print AccessKeyId');
   if (typeof SecretAccessKey !== 'string' || SecretAccessKey === '') throw fail('did not print SecretAccessKey');
-  const credentials: Credentials = { key: AccessKeyId, secret: SecretAccessKey };
+  const credentials: Credentials = { key: AccessKeyId, secret: SecretAccessKey, source: 'custom-process' };
   if (SessionToken !== undefined && SessionToken !== null) {
     if (typeof SessionToken !== 'string') throw fail('printed a SessionToken that is not a string');
     if (SessionToken !== '') credentials.token = SessionToken;

@@ -13,6 +13,6 @@ import type { CredentialProvider } from './types.js';
 export function fromSharedConfigFile(profile: string, options: SharedFileOptions): CredentialProvider {
   return async () => {
     const shared = loadSharedConfig(options);
-    return credentialsFromSettings(shared.configProfiles[profile]?.settings, `profile ${profile} in ${shared.configFile}`);
+    return credentialsFromSettings(shared.configProfiles[profile]?.settings, `profile ${profile} in ${shared.configFile}`, 'config-file');
   };
 }

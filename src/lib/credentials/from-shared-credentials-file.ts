@@ -16,6 +16,7 @@ export function fromSharedCredentialsFile(profile: string, options: SharedFileOp
     return credentialsFromSettings(
       shared.credentialProfiles[profile]?.settings,
       `profile ${profile} in ${shared.credentialsFile}`,
+      'shared-credentials-file',
     );
   };
 }

@@ -8,6 +8,12 @@ export interface Credentials {
   token?: string;
   /** When temporary credentials stop being valid. */
   expires?: Date;
+  /**
+   * Which source supplied them, named as the AWS CLI's `configure list` names it: `env`,
+   * `shared-credentials-file`, `config-file`, `custom-process`, `sso`, `container-role`,
+   * `iam-role`, `assume-role`, `assume-role-with-web-identity`. Absent for credentials given in code.
+   */
+  source?: string;
 }
 
 /**

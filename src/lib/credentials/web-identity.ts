@@ -30,7 +30,7 @@ export function fromWebIdentity(profile: string, options: WebIdentityOptions): C
     if (!config) return null;
     const { tokenFile, roleArn, roleSessionName } = config;
     const args = { RoleArn: roleArn, ...(roleSessionName !== undefined ? { RoleSessionName: roleSessionName } : {}) };
-    return fetchThroughCache(options.sts, assumeRoleCacheKey(args), async () => {
+    return fetchThroughCache(options.sts, assumeRoleCacheKey(args), 'assume-role-with-web-identity', async () => {
       let token: string;
       try {
         token = await readFile(tokenFile, 'utf8');

@@ -71,9 +71,13 @@ export function nimbus(args: readonly string[], options: RunOptions): Promise<Cl
   });
 }
 
-/** A clean environment for CLI runs: PATH and HOME, plus `extra` (nothing from the test's own environment). */
+/**
+ * A clean environment for CLI runs: PATH and HOME, the instance metadata service on a closed
+ * loopback port (a run that finds no credentials must not reach 169.254.169.254), plus `extra`
+ * (nothing else from the test's own environment).
+ */
 export function cliEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: home, ...extra };
+  return { PATH: process.env.PATH, HOME: home, AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:9', ...extra };
 }
 
 /** Parses a run's JSON stdout, failing with the run's output when it is not JSON or the run failed. */

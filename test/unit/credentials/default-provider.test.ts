@@ -54,7 +54,7 @@ describe('default credential chain', function () {
 
     it('reads no file with useSharedFiles: false', async () => {
       assert.equal(await keyOf(defaultProvider({ env: { HOME: t.home, ...ENV_KEYS }, useSharedFiles: false })), 'FROM_ENV');
-      await assert.rejects(defaultProvider({ env: { HOME: t.home }, useSharedFiles: false })(), CredentialsNotFoundError);
+      await assert.rejects(defaultProvider({ env: { HOME: t.home, AWS_EC2_METADATA_DISABLED: 'true' }, useSharedFiles: false })(), CredentialsNotFoundError);
     });
 
     it('honours AWS_SHARED_CREDENTIALS_FILE and AWS_CONFIG_FILE', async () => {
@@ -72,7 +72,7 @@ describe('default credential chain', function () {
       await assert.rejects(defaultProvider({ env: { HOME: t.home, AWS_PROFILE: 'ghost' } })(), ProfileNotFoundError);
       const empty = makeTempHome();
       try {
-        await assert.rejects(defaultProvider({ env: { HOME: empty.home } })(), CredentialsNotFoundError);
+        await assert.rejects(defaultProvider({ env: { HOME: empty.home, AWS_EC2_METADATA_DISABLED: 'true' } })(), CredentialsNotFoundError);
       } finally {
         empty.cleanup();
       }

@@ -31,6 +31,7 @@ describe('fromProcess (credential_process)', function () {
       secret: FAKE_SECRET,
       token: 'token1',
       expires: new Date('2030-01-01T00:00:00Z'),
+      source: 'custom-process',
     });
   });
 

@@ -17,8 +17,8 @@ describe('shared file credential providers', () => {
       `[default]\naws_access_key_id = DEF\naws_secret_access_key = ${FAKE_SECRET}\n[dev]\nAWS_ACCESS_KEY_ID = DEV\naws_secret_access_key = s2\naws_session_token = t2\n`,
     );
     const env = { HOME: t.home };
-    assert.deepEqual(await fromSharedCredentialsFile('default', { env })(), { key: 'DEF', secret: FAKE_SECRET });
-    assert.deepEqual(await fromSharedCredentialsFile('dev', { env })(), { key: 'DEV', secret: 's2', token: 't2' });
+    assert.deepEqual(await fromSharedCredentialsFile('default', { env })(), { key: 'DEF', secret: FAKE_SECRET, source: 'shared-credentials-file' });
+    assert.deepEqual(await fromSharedCredentialsFile('dev', { env })(), { key: 'DEV', secret: 's2', token: 't2', source: 'shared-credentials-file' });
     assert.equal(await fromSharedCredentialsFile('other', { env })(), null);
   });
 
@@ -30,6 +30,7 @@ describe('shared file credential providers', () => {
     const env = { HOME: t.home };
     assert.equal((await fromSharedConfigFile('default', { env })())!.key, 'DEF');
     assert.equal((await fromSharedConfigFile('dev', { env })())!.key, 'DEV');
+    assert.equal((await fromSharedConfigFile('dev', { env })())!.source, 'config-file');
     assert.equal(await fromSharedConfigFile('plain', { env })(), null);
   });
 

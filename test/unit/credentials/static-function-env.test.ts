@@ -83,7 +83,7 @@ describe('fromEnv', () => {
       AWS_SESSION_TOKEN: 'tok',
       AWS_CREDENTIAL_EXPIRATION: '2030-05-06T07:08:09Z',
     })();
-    assert.deepEqual(credentials, { key: 'AKID', secret: FAKE_SECRET, token: 'tok', expires: new Date('2030-05-06T07:08:09Z') });
+    assert.deepEqual(credentials, { key: 'AKID', secret: FAKE_SECRET, token: 'tok', expires: new Date('2030-05-06T07:08:09Z'), source: 'env' });
   });
 
   it('returns null when neither key is set (empty counts as unset)', async () => {

@@ -26,7 +26,8 @@ describe('web identity (library, against a loopback STS)', function () {
     sts.roles.set(CI_ROLE, { trusted: [TOKEN] });
     t = makeTempHome();
     tokenFile = t.write('oidc/token', TOKEN);
-    base = { HOME: t.home, AWS_ENDPOINT_URL_STS: sts.endpoint, AWS_REGION: 'us-west-2' };
+    // The instance metadata service on a closed loopback port: a chain that finds nothing ends there.
+    base = { HOME: t.home, AWS_ENDPOINT_URL_STS: sts.endpoint, AWS_REGION: 'us-west-2', AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:9' };
   });
   afterEach(async () => {
     await sts.close();
