@@ -3,7 +3,7 @@ import type { Credentials } from '../credentials/types.js';
 import type { Signer } from '../signing/types.js';
 import { ARGUMENTS, type ArgumentDefinition } from './arguments.js';
 import { Command } from './command.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { HandlerList } from './handler-list.js';
 import { installDefaultMiddleware } from './default-middleware.js';
 import { resolveClientConfig, type ClientConfig, type ClientOptions } from './resolve-config.js';

@@ -1,5 +1,5 @@
 import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { capitalize, serviceData } from './service-data.js';
 
 /**

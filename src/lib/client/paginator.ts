@@ -1,8 +1,8 @@
 import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { searchPath, setPath } from './jmespath-path.js';
 import { paginatorConfig, type PaginatorConfig } from './pagination-config.js';
-import { PaginationError } from './pagination-error.js';
+import { PaginationError } from '../errors/pagination-error.js';
 import { decodeToken, encodeToken, type StartingPoint, type TokenValues } from './pagination-token.js';
 import type { Result } from './result.js';
 

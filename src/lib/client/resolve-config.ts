@@ -1,6 +1,6 @@
 import type { CredentialProvider } from '../credentials/types.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
 import { resolveRegion as regionFromConfig } from '../config/region.js';
 import { resolveEndpointUrl } from '../config/endpoint-url.js';
@@ -9,15 +9,15 @@ import { createUndiciHandler, type HttpHandler } from '../http/undici-handler.js
 import { defaultSignatureProvider } from '../signing/signature-provider.js';
 import type { SignatureProvider } from '../signing/types.js';
 import { builtInApiProvider, type ApiProvider } from './api-provider.js';
+import { ARGUMENT_NAMES } from './arguments.js';
 import { resolveCsmOption, type CsmConfiguration } from './csm/csm-configuration.js';
 import { parseDebugOption, type DebugSettings } from './debug/debug-options.js';
 import { resolveEndpointDiscoveryOption, type EndpointDiscoveryConfiguration } from './discovery/endpoint-discovery-configuration.js';
 import { parseStatsOption, type StatsSettings } from './middleware/stats.js';
 import { defaultEndpoint, parseEndpoint, type EndpointProvider } from './endpoint.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import type { Handler } from './handler-list.js';
 import {
-  checkOptionNames,
   checkRegion,
   checkScheme,
   checkVersion,
@@ -25,7 +25,7 @@ import {
   optionalBoolean,
   optionalFunction,
   optionalString,
-} from './option-checks.js';
+} from '../errors/option-checks.js';
 import type { ServiceDefinition } from './service-definition.js';
 
 /** The constructor options of the seed, by name. */
@@ -94,6 +94,15 @@ export interface ClientConfig {
   service: ServiceDefinition;
   /** The service description data returned by the API provider. */
   api: Record<string, unknown>;
+}
+
+/** Rejects option names the seed does not define (a typo must not be silently ignored). */
+export function checkOptionNames(args: Record<string, unknown>): void {
+  for (const name of Object.keys(args)) {
+    if (!ARGUMENT_NAMES.has(name)) {
+      throw new InvalidArgumentException(`Unknown client option "${name}"; see getArguments() for the options`, { option: name });
+    }
+  }
 }
 
 /** Turns a configuration problem from the config layer into the library's exception. */

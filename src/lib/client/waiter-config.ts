@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
-import type { ServiceException } from './errors/service-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import type { ServiceException } from '../errors/service-exception.js';
 import { searchPath } from './jmespath-path.js';
 import type { Result } from './result.js';
 import { capitalize, serviceData } from './service-data.js';

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
-import { ServiceException } from './errors/service-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { ServiceException } from '../errors/service-exception.js';
 import { operationRunner, type OperationRunner } from './paginator.js';
 import type { Result } from './result.js';
 import { acceptorMatches, describeOutcome, waiterConfig, type AttemptOutcome, type WaiterConfig } from './waiter-config.js';
-import { WaiterError } from './waiter-error.js';
+import { WaiterError } from '../errors/waiter-error.js';
 
 /** One attempt as `after` sees it: the outcome and the state it led to (`retry` when no acceptor matched a result). */
 export type WaiterAttempt = AttemptOutcome & { state: 'success' | 'failure' | 'retry' };

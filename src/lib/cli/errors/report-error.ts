@@ -1,9 +1,9 @@
 import { Errors } from '@oclif/core';
-import { ConfigurationError } from '../../config/configuration-error.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
-import { InvalidArgumentException } from '../../client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../client/errors/service-exception.js';
-import { PaginationError } from '../../client/pagination-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { ConnectionError } from '../../errors/connection-error.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { ServiceException } from '../../errors/service-exception.js';
+import { PaginationError } from '../../errors/pagination-error.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 

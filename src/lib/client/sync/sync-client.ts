@@ -2,7 +2,7 @@ import type { Credentials } from '../../credentials/types.js';
 import type { Client } from '../client.js';
 import type { Command } from '../command.js';
 import { isServedByThisThread } from '../../http/in-thread-servers.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
 import type { Handler } from '../handler-list.js';
 import { methodName } from '../operation-methods.js';
 import { waiterConfig } from '../waiter-config.js';
