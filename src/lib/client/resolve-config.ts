@@ -1,4 +1,5 @@
 import type { CredentialProvider } from '../credentials/types.js';
+import type { ApiJson } from '../model/types.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
@@ -92,8 +93,8 @@ export interface ClientConfig {
   env: NodeJS.ProcessEnv;
   /** The service this client talks to. */
   service: ServiceDefinition;
-  /** The service description data returned by the API provider. */
-  api: Record<string, unknown>;
+  /** The service description returned by the API provider. */
+  api: ApiJson;
 }
 
 /** Rejects option names the seed does not define (a typo must not be silently ignored). */
@@ -139,13 +140,8 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const debug = parseDebugOption(args.debug);
   const stats = parseStatsOption(args.stats);
 
-  const api = apiProvider('api', service.name, version);
-  if (!api) {
-    const known = service.versions.length ? ` (nimbus ships ${service.versions.join(', ')}; "latest" selects the newest)` : '';
-    throw new InvalidArgumentException(`The ${service.name} service has no API version "${version}"${known}`, { option: 'version' });
-  }
-  const metadata = (api.metadata ?? {}) as { endpointPrefix?: string; signatureVersion?: unknown };
-  if (!metadata.endpointPrefix) invalid('api_provider', `the API data for ${service.name} has no metadata.endpointPrefix`);
+  const api = apiDocument(apiProvider('api', service.name, version), service, version);
+  const metadata = api.metadata as ApiJson['metadata'] & { signatureVersion?: unknown };
   const modelSignatureVersion = typeof metadata.signatureVersion === 'string' && metadata.signatureVersion ? metadata.signatureVersion : undefined;
   const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
@@ -182,6 +178,23 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     service,
     api,
   };
+}
+
+/** The provider's API description, checked enough to be used as one. */
+function apiDocument(data: Record<string, unknown> | null, service: ServiceDefinition, version: string): ApiJson {
+  if (!data) {
+    const known = service.versions.length ? ` (nimbus ships ${service.versions.join(', ')}; "latest" selects the newest)` : '';
+    throw new InvalidArgumentException(`The ${service.name} service has no API version "${version}"${known}`, { option: 'version' });
+  }
+  const metadata = data.metadata as { endpointPrefix?: unknown } | undefined;
+  if (!metadata || typeof metadata.endpointPrefix !== 'string' || !metadata.endpointPrefix) {
+    invalid('api_provider', `the API data for ${service.name} has no metadata.endpointPrefix`);
+  }
+  for (const key of ['operations', 'shapes']) {
+    const value = data[key];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) invalid('api_provider', `the API data for ${service.name} has no "${key}" object`);
+  }
+  return data as unknown as ApiJson;
 }
 
 /** The region: the option, else AWS_REGION / AWS_DEFAULT_REGION, else the profile's. */
