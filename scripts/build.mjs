@@ -17,6 +17,8 @@ const run = (cmd, args, options = {}) => execFileSync(cmd, args, { cwd: root, st
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
+// The bundle's entry lists every command file: a command added since the last codegen is in it.
+run(process.execPath, [join(root, 'scripts', 'gen-command-index.mjs')]);
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
 
 /** Copies every non-TypeScript file under src/ (models, fixtures, corpora) to dist/. */
@@ -114,7 +116,7 @@ const common = {
   logLevel: 'warning',
 };
 const outDir = join(root, 'dist', 'cli');
-await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles()] });
+await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles()] });
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry)] });
 }

@@ -5,8 +5,6 @@ import { reportError } from './errors/report-error.js';
 import { isInterrupted, runInterruptCleanups } from './interrupt.js';
 import { suggestCommands } from './suggest.js';
 
-export { COMMANDS } from './command-list.js';
-
 /** oclif's `command_not_found` hook: a usage error that names the closest commands. */
 export const commandNotFound: Hook<'command_not_found'> = async function (options) {
   const typed = options.id.replaceAll(':', ' ');
