@@ -2,6 +2,7 @@ import { Errors } from '@oclif/core';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { ConnectionError } from '../../errors/connection-error.js';
 import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import { ServiceException } from '../../errors/service-exception.js';
 import { PaginationError } from '../../errors/pagination-error.js';
 import { CliError } from './cli-error.js';
@@ -39,6 +40,10 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
   if (error instanceof ConnectionError) return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}` };
+  if (error instanceof InvalidResponseError) {
+    const id = error.requestId ? ` (request id ${error.requestId})` : '';
+    return { exitCode: EXIT.OTHER, message: `InvalidResponseError: ${oneLine(error.message)}${id}` };
+  }
   if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
   if (error instanceof Errors.ExitError) return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
   if (error instanceof Errors.CLIError) {
