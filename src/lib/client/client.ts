@@ -22,14 +22,16 @@ export type CredentialsPromise = Promise<Credentials | null> & { wait(): Credent
 
 /**
  * The generic client: options, model, handler list and the generic methods of the seed. The
- * service clients (SearchClient, MobileClient) are this class with a service definition; any
- * other service can be used through `api_provider` with `new Client(args, definition)`.
+ * service clients (SearchClient, MobileClient) extend it through classes generated from their
+ * models, which declare one typed method pair per operation. Any other service can be used
+ * through `api_provider` with `new Client(args, definition)`: its operation methods are then
+ * defined on that instance alone, from the provider's model (the magic call).
  */
 export class Client {
   /** The resolved configuration. */
   protected readonly config: ClientConfig;
   /** The service's model, paginators and waiters, resolved once at construction. */
-  protected readonly service: ServiceData;
+  protected readonly serviceData: ServiceData;
   private readonly handlerList: HandlerList;
   readonly #sync: SyncClient;
   readonly #run: OperationRunner = (operation, args) => this.executeAsync(this.getCommand(operation, args));
@@ -43,11 +45,13 @@ export class Client {
       throw new InvalidArgumentException('The client options must be an object', {});
     }
     this.config = resolveClientConfig(args, definition);
-    this.service = new ServiceData(this.config.api, this.config.api_provider, definition.name, this.config.version);
-    const { model } = this.service;
+    this.serviceData = new ServiceData(this.config.api, this.config.api_provider, definition.name, this.config.version);
+    const { model } = this.serviceData;
     this.handlerList = new HandlerList(createTerminal(this.config, model));
     installDefaultMiddleware(this.handlerList, this.config, model);
     this.#sync = new SyncClient(args, this.config, this.handlerList);
+    // Generated classes declare the methods of the models they were generated from; a provider's
+    // model (or a generic client's) gets the operations they lack, on this instance.
     if (args.api_provider !== undefined || Object.getPrototypeOf(this) === Client.prototype) {
       installOperationMethods(this, model, { async: (name, input) => this.operationAsync(name, input), sync: (name, input) => this.operationSync(name, input) });
     }
@@ -107,12 +111,12 @@ export class Client {
 
   /** The service description. */
   getApi(): ServiceModel {
-    return this.service.model;
+    return this.serviceData.model;
   }
 
   /** A command for an operation (`CreateIndex` or `createIndex`). */
   getCommand(name: string, args: Record<string, unknown> = {}): Command {
-    const { model } = this.service;
+    const { model } = this.serviceData;
     const operation = model.operation(name);
     if (!operation) {
       throw new InvalidArgumentException(`The ${model.metadata.serviceId ?? 'service'} API has no operation "${name}"`, { operation: name });
@@ -135,7 +139,7 @@ export class Client {
 
   /** The result pages of a paginated operation (`ListIndices` or `listIndices`); args may hold `PaginationConfig`. */
   getPaginator(name: string, args: Record<string, unknown> = {}): Paginator {
-    return new Paginator(this.#run, this.service.paginators.get(name), args);
+    return new Paginator(this.#run, this.serviceData.paginators.get(name), args);
   }
 
   /** The items of a paginated operation's (primary) result key across all pages. */
@@ -145,17 +149,17 @@ export class Client {
 
   /** How an operation paginates (its `paginators.json` entry), or undefined when it does not. */
   getPaginatorConfig(name: string): PaginatorConfig | undefined {
-    return this.service.paginators.find(name);
+    return this.serviceData.paginators.find(name);
   }
 
   /** A waiter (`IndexActive` or `indexActive`); args are the operation's, plus optional `'@waiter'` options. */
   getWaiter(name: string, args: Record<string, unknown> = {}): Waiter {
-    return new Waiter(this.#run, this.service.waiters.get(name), args);
+    return new Waiter(this.#run, this.serviceData.waiters.get(name), args);
   }
 
   /** Blocks until the named waiter succeeds; returns the last result or throws a WaiterError. */
   waitUntil(name: string, args: Record<string, unknown> = {}): Result {
-    this.service.waiters.get(name);
+    this.serviceData.waiters.get(name);
     return this.#sync.waitUntil(name, args);
   }
 
