@@ -98,7 +98,7 @@ export interface ClientConfig {
 }
 
 /** Rejects option names the seed does not define (a typo must not be silently ignored). */
-export function checkOptionNames(args: Record<string, unknown>): void {
+function checkOptionNames(args: Record<string, unknown>): void {
   for (const name of Object.keys(args)) {
     if (!ARGUMENT_NAMES.has(name)) {
       throw new InvalidArgumentException(`Unknown client option "${name}"; see getArguments() for the options`, { option: name });
