@@ -18,6 +18,8 @@ const run = (cmd, args, options = {}) => execFileSync(cmd, args, { cwd: root, st
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
+// The bundle's entry lists every command file: a command added since the last codegen is in it.
+run(process.execPath, [join(root, 'scripts', 'gen-command-index.mjs')]);
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
 
 /** Copies every non-TypeScript file under src/ (models, fixtures, corpora) to dist/. */
@@ -146,7 +148,7 @@ const common = {
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });

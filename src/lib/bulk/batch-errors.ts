@@ -1,7 +1,7 @@
-import { ConnectionError } from '../client/errors/connection-error.js';
-import { InvalidArgumentException } from '../client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../client/errors/service-exception.js';
-import { THROTTLING_CODES } from '../protocols/service-error.js';
+import { ConnectionError } from '../errors/connection-error.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { ServiceException } from '../errors/service-exception.js';
+import { THROTTLING_CODES } from '../errors/error-codes.js';
 
 /** Per-document error codes worth sending the document again (the service's transient codes). */
 export const TRANSIENT_DOCUMENT_CODES: ReadonlySet<string> = new Set([

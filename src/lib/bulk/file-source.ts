@@ -3,7 +3,8 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SearchDocument } from '../services/search/types.js';
 import { contentTypeOf, isDocumentFile, SIDECAR_SUFFIX } from './content-types.js';
 import { documentEntry, MAX_DOCUMENT_BYTES, type EntryRules } from './document-entry.js';
-import { parseSidecar, SidecarError, type Sidecar } from './sidecar.js';
+import { SidecarError } from '../errors/sidecar-error.js';
+import { parseSidecar, type Sidecar } from './sidecar.js';
 import type { ItemSource, SourceItem } from './types.js';
 
 /** A document file and the directory its id is relative to. */

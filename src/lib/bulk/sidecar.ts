@@ -1,3 +1,4 @@
+import { SidecarError } from '../errors/sidecar-error.js';
 import type { ContentType, DocumentAttributeInput, DocumentAttributeValueInput, Principal } from '../services/search/types.js';
 
 /**
@@ -11,11 +12,6 @@ export interface Sidecar {
   contentType?: ContentType;
   attributes?: DocumentAttributeInput[];
   accessControlList?: Principal[];
-}
-
-/** A sidecar that cannot be used; the message says why in one line. */
-export class SidecarError extends Error {
-  override name = 'SidecarError';
 }
 
 /** Reserved attributes whose string values are dates. */

@@ -5,7 +5,6 @@ import { reportError } from './errors/report-error.js';
 import { isInterrupted, runInterruptCleanups } from './interrupt.js';
 import { awsCommandEquivalent, suggestCommands } from './suggest.js';
 
-export { COMMANDS } from './command-list.js';
 export { NimbusHelp } from './nimbus-help.js';
 
 /**

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { search } from '@jmespath-community/jmespath';
 import type { Client } from '../client/client.js';
 import type { Result } from '../client/result.js';
-import { isWaiterError, type WaiterError } from '../client/waiter-error.js';
+import { isWaiterError, type WaiterError } from '../errors/waiter-error.js';
 import { CliError } from './errors/cli-error.js';
 import { EXIT } from './errors/exit-codes.js';
 import { onInterrupt } from './interrupt.js';

@@ -1,9 +1,9 @@
-import { ServiceModel } from '../model/service-model.js';
+import type { ServiceModel } from '../model/service-model.js';
 import type { Credentials } from '../credentials/types.js';
 import type { Signer } from '../signing/types.js';
 import { ARGUMENTS, type ArgumentDefinition } from './arguments.js';
 import { Command } from './command.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { HandlerList } from './handler-list.js';
 import { installDefaultMiddleware } from './default-middleware.js';
 import { resolveClientConfig, type ClientConfig, type ClientOptions } from './resolve-config.js';
@@ -11,25 +11,30 @@ import type { Result } from './result.js';
 import type { ServiceDefinition } from './service-definition.js';
 import { createTerminal } from './terminal.js';
 import { installOperationMethods } from './operation-methods.js';
-import { findPaginatorConfig, type PaginatorConfig } from './pagination-config.js';
-import { createPaginator, type Paginator } from './paginator.js';
-import { credentialsSync, executeSync, rememberClientOrigin, waitUntilSync } from './sync/sync-client.js';
-import { createWaiter, type Waiter } from './waiter.js';
+import type { PaginatorConfig } from './pagination-config.js';
+import { Paginator, type OperationRunner } from './paginator.js';
+import { ServiceData } from './service-data.js';
+import { SyncClient } from './sync/sync-client.js';
+import { Waiter } from './waiter.js';
 
 /** A promise of credentials (null when anonymous) whose `wait()` returns them synchronously. */
 export type CredentialsPromise = Promise<Credentials | null> & { wait(): Credentials | null };
 
 /**
  * The generic client: options, model, handler list and the generic methods of the seed. The
- * service clients (SearchClient, MobileClient) are this class with a service definition; any
- * other service can be used through `api_provider` with `new Client(args, definition)`.
+ * service clients (SearchClient, MobileClient) extend it through classes generated from their
+ * models, which declare one typed method pair per operation. Any other service can be used
+ * through `api_provider` with `new Client(args, definition)`: its operation methods are then
+ * defined on that instance alone, from the provider's model (the magic call).
  */
 export class Client {
   /** The resolved configuration. */
   protected readonly config: ClientConfig;
-  /** The loaded service model. */
-  protected readonly model: ServiceModel;
+  /** The service's model, paginators and waiters, resolved once at construction. */
+  protected readonly serviceData: ServiceData;
   private readonly handlerList: HandlerList;
+  readonly #sync: SyncClient;
+  readonly #run: OperationRunner = (operation, args) => this.executeAsync(this.getCommand(operation, args));
 
   /**
    * Creates a client. Throws InvalidArgumentException for a missing region or version, an
@@ -40,11 +45,16 @@ export class Client {
       throw new InvalidArgumentException('The client options must be an object', {});
     }
     this.config = resolveClientConfig(args, definition);
-    this.model = new ServiceModel(this.config.api as never);
-    this.handlerList = new HandlerList(createTerminal(this.config, this.model));
-    installDefaultMiddleware(this.handlerList, this.config, this.model);
-    installOperationMethods(this, this.model);
-    rememberClientOrigin(this, args);
+    this.serviceData = new ServiceData(this.config.api, this.config.api_provider, definition.name, this.config.version);
+    const { model } = this.serviceData;
+    this.handlerList = new HandlerList(createTerminal(this.config, model));
+    installDefaultMiddleware(this.handlerList, this.config, model);
+    this.#sync = new SyncClient(args, this.config, this.handlerList);
+    // Generated classes declare the methods of the models they were generated from; a provider's
+    // model (or a generic client's) gets the operations they lack, on this instance.
+    if (args.api_provider !== undefined || Object.getPrototypeOf(this) === Client.prototype) {
+      installOperationMethods(this, model, { async: (name, input) => this.operationAsync(name, input), sync: (name, input) => this.operationSync(name, input) });
+    }
   }
 
   /** The seed's options, with type, whether required, default and a one-line description. */
@@ -76,7 +86,7 @@ export class Client {
   /** The credentials requests are signed with (null when anonymous); `wait()` on the promise blocks for them. */
   getCredentials(): CredentialsPromise {
     const promise = this.config.credentials ? this.config.credentials() : Promise.resolve(null);
-    return Object.assign(promise, { wait: () => credentialsSync(this) });
+    return Object.assign(promise, { wait: () => this.#sync.credentials() });
   }
 
   /** The base URL of the service. */
@@ -101,14 +111,15 @@ export class Client {
 
   /** The service description. */
   getApi(): ServiceModel {
-    return this.model;
+    return this.serviceData.model;
   }
 
   /** A command for an operation (`CreateIndex` or `createIndex`). */
   getCommand(name: string, args: Record<string, unknown> = {}): Command {
-    const operation = this.model.operation(name);
+    const { model } = this.serviceData;
+    const operation = model.operation(name);
     if (!operation) {
-      throw new InvalidArgumentException(`The ${this.model.metadata.serviceId ?? 'service'} API has no operation "${name}"`, { operation: name });
+      throw new InvalidArgumentException(`The ${model.metadata.serviceId ?? 'service'} API has no operation "${name}"`, { operation: name });
     }
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       throw new InvalidArgumentException(`The arguments of ${operation.name} must be an object`, { operation: operation.name });
@@ -123,31 +134,42 @@ export class Client {
 
   /** Runs a command synchronously: blocks, then returns the result or throws the error. */
   execute(command: Command): Result {
-    return executeSync(this, command, true);
+    return this.#sync.execute(command, true);
   }
 
   /** The result pages of a paginated operation (`ListIndices` or `listIndices`); args may hold `PaginationConfig`. */
   getPaginator(name: string, args: Record<string, unknown> = {}): Paginator {
-    return createPaginator(this, name, args);
+    return new Paginator(this.#run, this.serviceData.paginators.get(name), args);
   }
 
   /** The items of a paginated operation's (primary) result key across all pages. */
   getIterator(name: string, args: Record<string, unknown> = {}): AsyncIterable<unknown> {
-    return createPaginator(this, name, args).items();
+    return this.getPaginator(name, args).items();
   }
 
   /** How an operation paginates (its `paginators.json` entry), or undefined when it does not. */
   getPaginatorConfig(name: string): PaginatorConfig | undefined {
-    return findPaginatorConfig(this, name);
+    return this.serviceData.paginators.find(name);
   }
 
   /** A waiter (`IndexActive` or `indexActive`); args are the operation's, plus optional `'@waiter'` options. */
   getWaiter(name: string, args: Record<string, unknown> = {}): Waiter {
-    return createWaiter(this, name, args);
+    return new Waiter(this.#run, this.serviceData.waiters.get(name), args);
   }
 
   /** Blocks until the named waiter succeeds; returns the last result or throws a WaiterError. */
   waitUntil(name: string, args: Record<string, unknown> = {}): Result {
-    return waitUntilSync(this, name, args);
+    this.serviceData.waiters.get(name);
+    return this.#sync.waitUntil(name, args);
+  }
+
+  /** Runs an operation by name (`CreateIndex`): what the `<op>Async(args)` methods call. */
+  protected operationAsync<T = Record<string, unknown>>(name: string, args: object = {}): Promise<Result<T>> {
+    return this.executeAsync(this.getCommand(name, args as Record<string, unknown>)) as Promise<Result<T>>;
+  }
+
+  /** Runs an operation by name, blocking until it settles: what the `<op>(args)` methods call. */
+  protected operationSync<T = Record<string, unknown>>(name: string, args: object = {}): Result<T> {
+    return this.#sync.execute(this.getCommand(name, args as Record<string, unknown>), false) as Result<T>;
   }
 }

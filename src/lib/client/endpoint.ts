@@ -1,4 +1,4 @@
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 
 /** The seed's `endpoint_provider`: receives {service, region}; returns null or endpoint data with `endpoint`. */
 export type EndpointProvider = (params: { service: string; region: string }) => { endpoint: string; [key: string]: unknown } | null | undefined;

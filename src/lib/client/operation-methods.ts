@@ -1,40 +1,35 @@
 import type { ServiceModel } from '../model/service-model.js';
-import type { Client } from './client.js';
-import { executeSync } from './sync/sync-client.js';
+import { methodName } from './operation-name.js';
+import type { Result } from './result.js';
 
-/** `CreateIndex` → `createIndex`. */
-export function methodName(operation: string): string {
-  return operation.charAt(0).toLowerCase() + operation.slice(1);
+/** How an installed method runs its operation: by name, in the async or the sync form. */
+export interface OperationCalls {
+  async(operation: string, args: Record<string, unknown>): Promise<Result>;
+  sync(operation: string, args: Record<string, unknown>): Result;
 }
 
 /**
- * The magic call: every operation of the loaded model becomes `<op>Async(args)` and `<op>(args)`
- * (which blocks while the sync worker runs the async form). A method is defined once on the
- * client's class prototype and dispatches by operation name through the instance's own model,
- * so constructing more clients costs nothing and an operation that only a custom
- * `api_provider` knows works as well.
+ * The magic call, for services whose methods are not generated (a custom `api_provider`): every
+ * operation of the model that the instance does not already have becomes `<op>Async(args)` and
+ * `<op>(args)`, defined on this one instance, never on a shared prototype, so one client's
+ * operations never appear on another.
  */
-export function installOperationMethods(client: Client, model: ServiceModel): void {
-  const prototype = Object.getPrototypeOf(client) as object;
+export function installOperationMethods(instance: object, model: ServiceModel, calls: OperationCalls): void {
   for (const name of model.operationNames) {
     const syncName = methodName(name);
     const asyncName = `${syncName}Async`;
-    if (!(asyncName in client)) {
-      Object.defineProperty(prototype, asyncName, {
+    if (!(asyncName in instance)) {
+      Object.defineProperty(instance, asyncName, {
         configurable: true,
         writable: true,
-        value: function operationAsync(this: Client, args: Record<string, unknown> = {}) {
-          return this.executeAsync(this.getCommand(name, args));
-        },
+        value: (args: Record<string, unknown> = {}) => calls.async(name, args),
       });
     }
-    if (!(syncName in client)) {
-      Object.defineProperty(prototype, syncName, {
+    if (!(syncName in instance)) {
+      Object.defineProperty(instance, syncName, {
         configurable: true,
         writable: true,
-        value: function operation(this: Client, args: Record<string, unknown> = {}) {
-          return executeSync(this, this.getCommand(name, args), false);
-        },
+        value: (args: Record<string, unknown> = {}) => calls.sync(name, args),
       });
     }
   }

@@ -1,6 +1,6 @@
-import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
-import { capitalize, serviceData } from './service-data.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import type { ServiceModel } from '../model/service-model.js';
+import { capitalize } from './operation-name.js';
 
 /**
  * How an operation paginates, from its `paginators.json` entry: botocore's token form, or the
@@ -27,42 +27,43 @@ export interface PaginatorConfig {
   readonly totalKey?: string;
 }
 
-const cache = new WeakMap<Client, Map<string, PaginatorConfig>>();
+/**
+ * The paginators of one service version (its `paginators.json`), read once when the client is
+ * built; each entry is checked and normalized the first time it is used.
+ */
+export class PaginatorConfigs {
+  private readonly entries: Record<string, unknown>;
+  private readonly normalized = new Map<string, PaginatorConfig>();
 
-/** The paginator of an operation (`ListIndices` or `listIndices`, frozen), or undefined when it has none. */
-export function findPaginatorConfig(client: Client, name: string): PaginatorConfig | undefined {
-  const operation = client.getApi().canonicalOperationName(name) ?? capitalize(name);
-  let configs = cache.get(client);
-  if (!configs) {
-    configs = new Map();
-    cache.set(client, configs);
+  /** `data` is the provider's paginator document (null when the service has none). */
+  constructor(
+    private readonly model: ServiceModel,
+    data: Record<string, unknown> | null,
+  ) {
+    const pagination = data?.pagination;
+    this.entries = pagination && typeof pagination === 'object' ? (pagination as Record<string, unknown>) : {};
   }
-  if (!configs.has(operation)) {
-    const entry = paginationEntries(client)[operation];
-    if (entry === undefined) return undefined;
-    configs.set(operation, normalize(operation, entry));
+
+  /** The paginator of an operation (`ListIndices` or `listIndices`, frozen), or undefined when it has none. */
+  find(name: string): PaginatorConfig | undefined {
+    const operation = this.model.canonicalOperationName(name) ?? capitalize(name);
+    if (!this.normalized.has(operation)) {
+      if (!Object.hasOwn(this.entries, operation)) return undefined;
+      this.normalized.set(operation, normalize(operation, this.entries[operation]));
+    }
+    return this.normalized.get(operation);
   }
-  return configs.get(operation);
-}
 
-/** The paginator of an operation; throws InvalidArgumentException naming the paginated operations. */
-export function paginatorConfig(client: Client, name: string): PaginatorConfig {
-  const config = findPaginatorConfig(client, name);
-  if (!config) {
-    const known = Object.keys(paginationEntries(client));
-    const list = known.length ? `; paginated operations: ${known.join(', ')}` : '';
-    throw new InvalidArgumentException(`The ${serviceLabel(client)} API has no paginator for "${name}"${list}`, { operation: name });
+  /** The paginator of an operation; throws InvalidArgumentException naming the paginated operations. */
+  get(name: string): PaginatorConfig {
+    const config = this.find(name);
+    if (!config) {
+      const known = Object.keys(this.entries);
+      const list = known.length ? `; paginated operations: ${known.join(', ')}` : '';
+      throw new InvalidArgumentException(`The ${this.model.metadata.serviceId ?? 'service'} API has no paginator for "${name}"${list}`, { operation: name });
+    }
+    return config;
   }
-  return config;
-}
-
-function paginationEntries(client: Client): Record<string, unknown> {
-  const pagination = serviceData(client, 'paginator')?.pagination;
-  return pagination && typeof pagination === 'object' ? (pagination as Record<string, unknown>) : {};
-}
-
-function serviceLabel(client: Client): string {
-  return client.getApi().metadata.serviceId ?? 'service';
 }
 
 function normalize(operation: string, entry: unknown): PaginatorConfig {

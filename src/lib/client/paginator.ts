@@ -1,8 +1,7 @@
-import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { searchPath, setPath } from './jmespath-path.js';
-import { paginatorConfig, type PaginatorConfig } from './pagination-config.js';
-import { PaginationError } from './pagination-error.js';
+import type { PaginatorConfig } from './pagination-config.js';
+import { PaginationError } from '../errors/pagination-error.js';
 import { decodeToken, encodeToken, type StartingPoint, type TokenValues } from './pagination-token.js';
 import type { Result } from './result.js';
 
@@ -185,16 +184,6 @@ export class Paginator implements AsyncIterable<Result> {
     });
     return Object.values(next).every((value) => value === null) ? null : next;
   }
-}
-
-/** Runs operations through a client's handler list (what paginators and waiters call). */
-export function operationRunner(client: Client): OperationRunner {
-  return (operation, input) => client.executeAsync(client.getCommand(operation, input));
-}
-
-/** Creates the paginator of a client's operation (`ListIndices` or `listIndices`). */
-export function createPaginator(client: Client, name: string, args: Record<string, unknown> = {}): Paginator {
-  return new Paginator(operationRunner(client), paginatorConfig(client, name), args);
 }
 
 function parseOptions(config: PaginatorConfig, options: unknown): PaginationOptions {

@@ -1,7 +1,8 @@
 import type { CredentialProvider } from '../credentials/types.js';
 import { MFA_CODE_PROVIDER, mfaCodeProviderOption, type MfaCodeProvider } from '../credentials/assume-role-mfa.js';
+import type { ApiJson } from '../model/types.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
 import { resolveRegion as regionFromConfig } from '../config/region.js';
 import { resolveEndpointUrl } from '../config/endpoint-url.js';
@@ -10,15 +11,15 @@ import { createUndiciHandler, type HttpHandler } from '../http/undici-handler.js
 import { defaultSignatureProvider } from '../signing/signature-provider.js';
 import type { SignatureProvider } from '../signing/types.js';
 import { builtInApiProvider, type ApiProvider } from './api-provider.js';
+import { ARGUMENT_NAMES } from './arguments.js';
 import { resolveCsmOption, type CsmConfiguration } from './csm/csm-configuration.js';
 import { parseDebugOption, type DebugSettings } from './debug/debug-options.js';
 import { resolveEndpointDiscoveryOption, type EndpointDiscoveryConfiguration } from './discovery/endpoint-discovery-configuration.js';
 import { parseStatsOption, type StatsSettings } from './middleware/stats.js';
 import { defaultEndpoint, parseEndpoint, type EndpointProvider } from './endpoint.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import type { Handler } from './handler-list.js';
 import {
-  checkOptionNames,
   checkRegion,
   checkScheme,
   checkVersion,
@@ -26,7 +27,7 @@ import {
   optionalBoolean,
   optionalFunction,
   optionalString,
-} from './option-checks.js';
+} from '../errors/option-checks.js';
 import type { ServiceDefinition } from './service-definition.js';
 
 /** The constructor options of the seed, by name. */
@@ -95,8 +96,17 @@ export interface ClientConfig {
   env: NodeJS.ProcessEnv;
   /** The service this client talks to. */
   service: ServiceDefinition;
-  /** The service description data returned by the API provider. */
-  api: Record<string, unknown>;
+  /** The service description returned by the API provider. */
+  api: ApiJson;
+}
+
+/** Rejects option names the seed does not define (a typo must not be silently ignored). */
+function checkOptionNames(args: Record<string, unknown>): void {
+  for (const name of Object.keys(args)) {
+    if (!ARGUMENT_NAMES.has(name)) {
+      throw new InvalidArgumentException(`Unknown client option "${name}"; see getArguments() for the options`, { option: name });
+    }
+  }
 }
 
 /** Turns a configuration problem from the config layer into the library's exception. */
@@ -133,13 +143,8 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const debug = parseDebugOption(args.debug);
   const stats = parseStatsOption(args.stats);
 
-  const api = apiProvider('api', service.name, version);
-  if (!api) {
-    const known = service.versions.length ? ` (nimbus ships ${service.versions.join(', ')}; "latest" selects the newest)` : '';
-    throw new InvalidArgumentException(`The ${service.name} service has no API version "${version}"${known}`, { option: 'version' });
-  }
-  const metadata = (api.metadata ?? {}) as { endpointPrefix?: string; signatureVersion?: unknown };
-  if (!metadata.endpointPrefix) invalid('api_provider', `the API data for ${service.name} has no metadata.endpointPrefix`);
+  const api = apiDocument(apiProvider('api', service.name, version), service, version);
+  const metadata = api.metadata as ApiJson['metadata'] & { signatureVersion?: unknown };
   const modelSignatureVersion = typeof metadata.signatureVersion === 'string' && metadata.signatureVersion ? metadata.signatureVersion : undefined;
   const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
@@ -187,6 +192,23 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     service,
     api,
   };
+}
+
+/** The provider's API description, checked enough to be used as one. */
+function apiDocument(data: Record<string, unknown> | null, service: ServiceDefinition, version: string): ApiJson {
+  if (!data) {
+    const known = service.versions.length ? ` (nimbus ships ${service.versions.join(', ')}; "latest" selects the newest)` : '';
+    throw new InvalidArgumentException(`The ${service.name} service has no API version "${version}"${known}`, { option: 'version' });
+  }
+  const metadata = data.metadata as { endpointPrefix?: unknown } | undefined;
+  if (!metadata || typeof metadata.endpointPrefix !== 'string' || !metadata.endpointPrefix) {
+    invalid('api_provider', `the API data for ${service.name} has no metadata.endpointPrefix`);
+  }
+  for (const key of ['operations', 'shapes']) {
+    const value = data[key];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) invalid('api_provider', `the API data for ${service.name} has no "${key}" object`);
+  }
+  return data as unknown as ApiJson;
 }
 
 /** The region: the option, else AWS_REGION / AWS_DEFAULT_REGION, else the profile's. */

@@ -1,32 +1,6 @@
-/** Statistics gathered when the `stats` option is on. */
-export interface TransferStats {
-  /** Seconds the whole call took (with `timer`). */
-  total_time?: number;
-  retries_attempted?: number;
-  /** Milliseconds slept between attempts. */
-  total_retry_delay?: number;
-  /** One entry per attempt (with `http`). */
-  http?: Array<Record<string, number | string>>;
-}
+import type { MetadataBearer } from '../errors/response-metadata.js';
 
-/** What every result and every service error carries about the HTTP exchange. */
-export interface ResponseMetadata {
-  statusCode?: number;
-  requestId?: string;
-  /** The URL the last attempt was sent to. */
-  effectiveUri?: string;
-  headers: Record<string, string>;
-  /** How many attempts were made (1 without retries). */
-  attempts: number;
-  /** Milliseconds slept between attempts. */
-  totalRetryDelay: number;
-  transferStats?: TransferStats;
-}
-
-/** Anything that carries response metadata. */
-export interface MetadataBearer {
-  $metadata: ResponseMetadata;
-}
+export type { MetadataBearer, ResponseMetadata, TransferStats } from '../errors/response-metadata.js';
 
 /** A result: the operation's output members plus `$metadata`. */
 export type Result<T = Record<string, unknown>> = T & MetadataBearer;

@@ -1,30 +1,33 @@
-import type { ApiDataType } from './api-provider.js';
-import type { Client } from './client.js';
-import type { ServiceDefinition } from './service-definition.js';
+import { ServiceModel } from '../model/service-model.js';
+import type { ApiJson } from '../model/types.js';
 import type { ApiProvider } from './api-provider.js';
-
-const cache = new WeakMap<Client, Map<ApiDataType, Record<string, unknown> | null>>();
+import { PaginatorConfigs } from './pagination-config.js';
+import { WaiterConfigs } from './waiter-config.js';
 
 /**
- * The paginator or waiter data of a client's service and version, from its `api_provider`
- * (`paginators.json` / `waiters.json` for the built-in services); asked once per client.
+ * What a client knows about its service version, resolved once when it is built: the model,
+ * the paginators and the waiters, from its `api_provider` (`api.json`, `paginators.json` and
+ * `waiters.json` for the built-in services).
  */
-export function serviceData(client: Client, type: Exclude<ApiDataType, 'api'>): Record<string, unknown> | null {
-  let byType = cache.get(client);
-  if (!byType) {
-    byType = new Map();
-    cache.set(client, byType);
+export class ServiceData {
+  /** The service model. */
+  readonly model: ServiceModel;
+  /** The paginators of the service (none when the provider has no paginator data). */
+  readonly paginators: PaginatorConfigs;
+  /** The waiters of the service (none when the provider has no waiter data). */
+  readonly waiters: WaiterConfigs;
+
+  /**
+   * @param api - the API description, already fetched and checked while the options were resolved.
+   * @param provider - asked for the paginator and waiter data of `service` at `version`.
+   */
+  constructor(api: ApiJson, provider: ApiProvider, service: string, version: string) {
+    this.model = new ServiceModel(api);
+    this.paginators = new PaginatorConfigs(this.model, asDocument(provider('paginator', service, version)));
+    this.waiters = new WaiterConfigs(this.model, asDocument(provider('waiter', service, version)));
   }
-  if (!byType.has(type)) {
-    const provider = client.getConfig('api_provider') as ApiProvider;
-    const service = client.getConfig('service') as ServiceDefinition;
-    const data = provider(type, service.name, client.getConfig('version') as string);
-    byType.set(type, data && typeof data === 'object' ? data : null);
-  }
-  return byType.get(type)!;
 }
 
-/** `IndexActive` or `indexActive` → `IndexActive`. */
-export function capitalize(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
+function asDocument(data: unknown): Record<string, unknown> | null {
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
 }

@@ -3,7 +3,9 @@ import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { requestUrl } from '../http/uri-encode.js';
 import { protocolFor } from '../protocols/index.js';
 import type { Command } from './command.js';
-import { ServiceException } from './errors/service-exception.js';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
+import { ServiceException } from '../errors/service-exception.js';
 import type { Handler } from './handler-list.js';
 import type { ClientConfig } from './resolve-config.js';
 import type { ResponseMetadata } from './result.js';
@@ -37,7 +39,21 @@ export function createTerminal(config: ClientConfig, model: ServiceModel): Handl
       const details = protocol.parseError(command.operation, response);
       throw new ServiceException({ ...details, $metadata, requestId: details.requestId ?? $metadata.requestId });
     }
-    const output = protocol.parseResponse(command.operation, response);
+    let output: Record<string, unknown>;
+    try {
+      output = protocol.parseResponse(command.operation, response);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      throw new InvalidResponseError(`${error.message} (HTTP ${response.statusCode}, ${describeBody(response)})`, { operation: command.name, $metadata, cause: error });
+    }
     return Object.assign(output, { $metadata });
   };
+}
+
+/** The size of a response body, against its Content-Length when that disagrees. */
+function describeBody(response: HttpResponse): string {
+  const received = response.body.byteLength;
+  const declared = Number(response.headers['content-length']);
+  const bytes = `${received} byte${received === 1 ? '' : 's'}`;
+  return Number.isInteger(declared) && declared !== received ? `${bytes} of the ${declared} announced` : bytes;
 }

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
-import type { ServiceException } from './errors/service-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import type { ServiceException } from '../errors/service-exception.js';
 import { searchPath } from './jmespath-path.js';
 import type { Result } from './result.js';
-import { capitalize, serviceData } from './service-data.js';
+import type { ServiceModel } from '../model/service-model.js';
+import { capitalize } from './operation-name.js';
 
 /** What an acceptor looks at: a path in the result, the HTTP status, or the error code. */
 export type AcceptorMatcher = 'path' | 'pathAll' | 'pathAny' | 'status' | 'error';
@@ -36,17 +36,29 @@ export type AttemptOutcome = { result: Result; error?: undefined } | { error: Se
 const MATCHERS = new Set<string>(['path', 'pathAll', 'pathAny', 'status', 'error']);
 const STATES = new Set<string>(['success', 'failure', 'retry']);
 
-/** The waiter of a client's service (`IndexActive` or `indexActive`); throws InvalidArgumentException naming the waiters. */
-export function waiterConfig(client: Client, name: string): WaiterConfig {
-  const waiters = serviceData(client, 'waiter')?.waiters;
-  const entries = waiters && typeof waiters === 'object' ? (waiters as Record<string, unknown>) : {};
-  const canonical = capitalize(name);
-  if (!Object.hasOwn(entries, canonical)) {
-    const known = Object.keys(entries);
-    const list = known.length ? `; waiters: ${known.join(', ')}` : '';
-    throw new InvalidArgumentException(`The ${client.getApi().metadata.serviceId ?? 'service'} API has no waiter "${name}"${list}`, {});
+/** The waiters of one service version (its `waiters.json`), read once when the client is built. */
+export class WaiterConfigs {
+  private readonly entries: Record<string, unknown>;
+
+  /** `data` is the provider's waiter document (null when the service has none). */
+  constructor(
+    private readonly model: ServiceModel,
+    data: Record<string, unknown> | null,
+  ) {
+    const waiters = data?.waiters;
+    this.entries = waiters && typeof waiters === 'object' ? (waiters as Record<string, unknown>) : {};
   }
-  return normalize(canonical, entries[canonical]);
+
+  /** The waiter `IndexActive` or `indexActive`; throws InvalidArgumentException naming the waiters. */
+  get(name: string): WaiterConfig {
+    const canonical = capitalize(name);
+    if (!Object.hasOwn(this.entries, canonical)) {
+      const known = Object.keys(this.entries);
+      const list = known.length ? `; waiters: ${known.join(', ')}` : '';
+      throw new InvalidArgumentException(`The ${this.model.metadata.serviceId ?? 'service'} API has no waiter "${name}"${list}`, {});
+    }
+    return normalize(canonical, this.entries[canonical]);
+  }
 }
 
 /** Whether an acceptor matches the outcome of an attempt (botocore's matcher semantics). */

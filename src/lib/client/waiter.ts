@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Client } from './client.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
-import { ServiceException } from './errors/service-exception.js';
-import { operationRunner, type OperationRunner } from './paginator.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { ServiceException } from '../errors/service-exception.js';
+import type { OperationRunner } from './paginator.js';
 import type { Result } from './result.js';
-import { acceptorMatches, describeOutcome, waiterConfig, type AttemptOutcome, type WaiterConfig } from './waiter-config.js';
-import { WaiterError } from './waiter-error.js';
+import { acceptorMatches, describeOutcome, type AttemptOutcome, type WaiterConfig } from './waiter-config.js';
+import { WaiterError } from '../errors/waiter-error.js';
 
 /** One attempt as `after` sees it: the outcome and the state it led to (`retry` when no acceptor matched a result). */
 export type WaiterAttempt = AttemptOutcome & { state: 'success' | 'failure' | 'retry' };
@@ -111,11 +110,6 @@ export class Waiter {
       waiter: this.config.name, reason: 'aborted', attempts, lastResult, cause: signal.reason,
     });
   }
-}
-
-/** Creates the waiter of a client's service (`IndexActive` or `indexActive`). */
-export function createWaiter(client: Client, name: string, args: Record<string, unknown> = {}): Waiter {
-  return new Waiter(operationRunner(client), waiterConfig(client, name), args);
 }
 
 function parseOptions(name: string, options: unknown): WaiterOptions {

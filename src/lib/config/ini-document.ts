@@ -1,5 +1,5 @@
 import { unsafe } from 'ini';
-import { ConfigurationError } from './configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 
 /** One `[section]` of a shared config or credentials file. */
 export interface IniSection {

@@ -1,5 +1,5 @@
-import { ConfigurationError } from './configuration-error.js';
-import { ProfileNotFoundError } from './profile-not-found-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { ProfileNotFoundError } from '../errors/profile-not-found-error.js';
 import { loadSharedConfig } from './shared-config.js';
 import type { Env, SharedFileOptions } from './types.js';
 

@@ -1,4 +1,4 @@
-import { ConfigurationError } from './configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import type { Profile } from './profile.js';
 import type { Env } from './types.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigurationError } from './configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { parseIniDocument, type IniDocument } from './ini-document.js';
 import type { SharedFileOptions } from './types.js';
 

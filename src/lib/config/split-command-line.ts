@@ -1,4 +1,4 @@
-import { CommandLineSyntaxError } from './command-line-syntax-error.js';
+import { CommandLineSyntaxError } from '../errors/command-line-syntax-error.js';
 
 /**
  * Splitting a command line into arguments the way the AWS CLI does for `credential_process`

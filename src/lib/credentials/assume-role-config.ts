@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import type { Profile } from '../config/profile.js';
 import { parseIntegerSetting } from '../config/setting-lookup.js';
 

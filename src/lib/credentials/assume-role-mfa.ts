@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 
 /**
  * Gives the current code of an MFA device, for a profile with `mfa_serial`: receives the

@@ -1,5 +1,5 @@
-import { isConfigurationError } from '../config/configuration-error.js';
-import { CredentialsNotFoundError } from './credentials-not-found-error.js';
+import { isConfigurationError } from '../errors/configuration-error.js';
+import { CredentialsNotFoundError } from '../errors/credentials-not-found-error.js';
 import type { CredentialProvider } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import type { Env, SharedFileOptions } from '../config/types.js';
 import type { CredentialProvider, Credentials } from './types.js';
 

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { loadProfile, type Profile } from '../config/profile.js';
 import { lookupSetting, parseBooleanSetting, parseIntegerSetting } from '../config/setting-lookup.js';
 import type { Env, SharedFileOptions } from '../config/types.js';

@@ -1,9 +1,9 @@
 import { loadProfile } from '../config/profile.js';
-import { isCommandLineSyntaxError } from '../config/command-line-syntax-error.js';
+import { isCommandLineSyntaxError } from '../errors/command-line-syntax-error.js';
 import { splitCommandLine } from '../config/split-command-line.js';
 import type { SharedFileOptions } from '../config/types.js';
-import { CredentialProcessError } from './credential-process-error.js';
-import { isProcessRunFailure } from './process-run-failure.js';
+import { CredentialProcessError } from '../errors/credential-process-error.js';
+import { isProcessRunFailure } from '../errors/process-run-failure.js';
 import { runProcess } from './run-process.js';
 import type { CredentialProvider, Credentials } from './types.js';
 

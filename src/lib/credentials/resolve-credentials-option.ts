@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { resolveProfileName } from '../config/profile.js';
 import { defaultProvider, type DefaultProviderOptions } from './default-provider.js';
 import { fromFunction, type CredentialsFunction } from './from-function.js';

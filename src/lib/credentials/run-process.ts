@@ -1,5 +1,5 @@
 import type { Env } from '../config/types.js';
-import { ProcessRunFailure } from './process-run-failure.js';
+import { ProcessRunFailure } from '../errors/process-run-failure.js';
 
 /** Options of {@link runProcess}. */
 export interface RunProcessOptions {

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { loadProfile } from '../config/profile.js';
 import type { StsProviderOptions } from './sts/sts-context.js';
 

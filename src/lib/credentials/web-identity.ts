@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { assumeRoleCacheKey } from './cache/cache-key.js';
 import { fetchThroughCache } from './cache/cached-fetch.js';
 import type { StsContext, StsProviderOptions } from './sts/sts-context.js';

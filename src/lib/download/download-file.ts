@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getGlobalDispatcher, interceptors, request, type Dispatcher } from 'undici';
-import { DownloadError } from './download-error.js';
+import { DownloadError } from '../errors/download-error.js';
 import type { DownloadProgressListener, DownloadResult } from './download-progress.js';
 import { downloadFileName, redactedUrl } from './target-path.js';
 

@@ -7,4 +7,4 @@ export { downloadToFile } from './download-file.js';
 export type { DownloadOptions } from './download-file.js';
 export { createDownloadProgress } from './download-progress.js';
 export type { DownloadProgressListener, DownloadProgressOptions, DownloadResult } from './download-progress.js';
-export { DownloadError } from './download-error.js';
+export { DownloadError } from '../errors/download-error.js';

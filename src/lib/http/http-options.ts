@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InvalidArgumentException } from '../client/errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 
 /** The seed's `http` option: request options applied to every request. */
 export interface HttpOptions {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
-import { measureTransfer } from '../client/debug/transfer-stats.js';
-import { ConnectionError } from '../client/errors/connection-error.js';
+import { measureTransfer } from './transfer-stats.js';
+import { ConnectionError } from '../errors/connection-error.js';
 import type { HttpOptions } from './http-options.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { buildQueryString } from './uri-encode.js';

@@ -1,7 +1,16 @@
 import { Memoized } from './memoized.js';
 import type { Shape } from './shape.js';
-import type { ServiceModel } from './service-model.js';
-import type { RawOperation } from './types.js';
+import type { ApiMetadata, RawOperation } from './types.js';
+
+/** What an operation reads from the service model it belongs to (a ServiceModel). */
+export interface OperationOwner {
+  /** The service-wide metadata. */
+  readonly metadata: ApiMetadata;
+  /** A shape by name, or undefined when the model has none. */
+  shape(name: string): Shape | undefined;
+  /** An operation of the same model, by `CreateIndex` or `createIndex`. */
+  operation(name: string): OperationModel | undefined;
+}
 
 /** The HTTP binding of an operation. */
 export interface OperationHttp {
@@ -19,7 +28,7 @@ export interface OperationHttp {
  */
 export class OperationModel extends Memoized {
   /** The service model this operation belongs to. */
-  readonly service: ServiceModel;
+  readonly service: OperationOwner;
   /** The canonical operation name, e.g. `CreateIndex`. */
   readonly name: string;
   /** The HTTP binding. */
@@ -53,7 +62,7 @@ export class OperationModel extends Memoized {
   /** The operation exactly as the model wrote it. */
   readonly raw: RawOperation;
 
-  constructor(service: ServiceModel, name: string, raw: RawOperation, resolve: (shape: string, referrer: string) => Shape) {
+  constructor(service: OperationOwner, name: string, raw: RawOperation, resolve: (shape: string, referrer: string) => Shape) {
     super();
     this.service = service;
     this.name = name;

@@ -1,4 +1,4 @@
-import { ModelError } from './model-error.js';
+import { ModelError } from '../errors/model-error.js';
 import { OperationModel } from './operation-model.js';
 import { Shape } from './shape.js';
 import type { ApiJson, ApiMetadata } from './types.js';

@@ -1,5 +1,5 @@
 /** Byte, text and URI encodings shared by the protocols. */
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 
 /** The bytes of a blob value: a `Uint8Array`/`Buffer` as is, a string as UTF-8. */
 export function blobBytes(value: unknown): Uint8Array {
@@ -24,14 +24,22 @@ export function utf8(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
-/** The JSON document of an operation's response body (`{}` when empty); ProtocolError when it is not JSON. */
+/**
+ * The JSON object of an operation's response body (`{}` when empty); ProtocolError when it is
+ * not JSON (cut short, or another kind of document) or not an object.
+ */
 export function parseJsonBody(operation: string, body: Uint8Array): unknown {
   if (body.byteLength === 0) return {};
+  let document: unknown;
   try {
-    return JSON.parse(utf8(body));
+    document = JSON.parse(utf8(body));
   } catch {
-    throw new ProtocolError(`The ${operation} response body is not valid JSON`);
+    throw new ProtocolError(`The ${operation} response body is not valid JSON: it was cut short or is not a service response`);
   }
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+    throw new ProtocolError(`The ${operation} response body is JSON but not an object`);
+  }
+  return document;
 }
 
 /** Characters `encodeURIComponent` keeps that RFC 3986 (and botocore) encode. */

@@ -1,13 +1,13 @@
 import type { ServiceModel } from '../model/service-model.js';
 import { JsonRpcProtocol } from './json-rpc.js';
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 import { RestJsonProtocol } from './rest-json.js';
 import type { Protocol } from './types.js';
 
 export type { Protocol, SerializeContext, ServiceErrorData } from './types.js';
 export { JsonRpcProtocol } from './json-rpc.js';
 export { RestJsonProtocol } from './rest-json.js';
-export { ProtocolError, isProtocolError } from './protocol-error.js';
+export { ProtocolError, isProtocolError } from '../errors/protocol-error.js';
 
 const PROTOCOLS: Record<string, Protocol> = {
   json: new JsonRpcProtocol(),

@@ -5,7 +5,7 @@ import { parseJsonBody } from './encoding.js';
 import { endpointParts, joinPath } from './endpoint.js';
 import { structureReader } from './json-reader.js';
 import { shapeWriter } from './json-writer.js';
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 import { parseServiceError } from './service-error.js';
 import type { Protocol, SerializeContext, ServiceErrorData } from './types.js';
 

@@ -4,7 +4,7 @@ import type { Member, Shape } from '../model/shape.js';
 import { blobBytes, encodeLabel, parseJsonBody, utf8 } from './encoding.js';
 import { addQuery, endpointParts, joinPath } from './endpoint.js';
 import { shapeReader, structureReader } from './json-reader.js';
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 import { restPlan } from './rest-plan.js';
 import { headerValue, parseHeaderValue, uriValue } from './rest-values.js';
 import { parseServiceError } from './service-error.js';

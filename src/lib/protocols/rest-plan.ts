@@ -2,7 +2,7 @@ import type { OperationModel } from '../model/operation-model.js';
 import type { Member } from '../model/shape.js';
 import { structureReader } from './json-reader.js';
 import { memberWriter, structureWriter, type JsonWriter } from './json-writer.js';
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 
 /** One piece of a request path: literal text, or the index of a label. */
 export type PathPart = string | number;

@@ -1,6 +1,6 @@
 import type { Member } from '../model/shape.js';
 import { fromBase64, toBase64 } from './encoding.js';
-import { ProtocolError } from './protocol-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
 import { formatTimestamp, toDate } from './timestamps.js';
 
 /**

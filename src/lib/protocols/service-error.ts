@@ -4,30 +4,7 @@ import type { OperationModel } from '../model/operation-model.js';
 import type { Shape } from '../model/shape.js';
 import { utf8 } from './encoding.js';
 import type { ServiceErrorData } from './types.js';
-
-/** Error codes that mean "slow down" (botocore's standard retry list). */
-export const THROTTLING_CODES: ReadonlySet<string> = new Set([
-  'Throttling',
-  'ThrottlingException',
-  'ThrottledException',
-  'RequestThrottledException',
-  'TooManyRequestsException',
-  'ProvisionedThroughputExceededException',
-  'TransactionInProgressException',
-  'RequestLimitExceeded',
-  'BandwidthLimitExceeded',
-  'LimitExceededException',
-  'RequestThrottled',
-  'SlowDown',
-  'PriorRequestNotComplete',
-  'EC2ThrottledException',
-]);
-
-/** Error codes of transient failures worth another attempt. */
-export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['RequestTimeout', 'RequestTimeoutException', 'PriorRequestNotComplete']);
-
-/** Status codes of transient failures worth another attempt. */
-export const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+import { RETRYABLE_STATUS_CODES, THROTTLING_CODES, TRANSIENT_CODES } from '../errors/error-codes.js';
 
 /** Reads the modeled members of an error shape (other than its message) from a response. */
 export type ErrorFieldReader = (shape: Shape, body: Record<string, unknown>, response: HttpResponse) => Record<string, unknown>;

@@ -1,6 +1,7 @@
-import { ConnectionError } from '../client/errors/connection-error.js';
-import { ServiceException } from '../client/errors/service-exception.js';
-import { THROTTLING_CODES, TRANSIENT_CODES } from '../protocols/service-error.js';
+import { ConnectionError } from '../errors/connection-error.js';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { ServiceException } from '../errors/service-exception.js';
+import { THROTTLING_CODES, TRANSIENT_CODES } from '../errors/error-codes.js';
 
 /** The error codes legacy mode retries (besides 5xx and connection errors). */
 export const LEGACY_THROTTLING_CODES: ReadonlySet<string> = new Set([
@@ -22,7 +23,8 @@ export const TRANSIENT_STATUS_CODES: ReadonlySet<number> = new Set([500, 502, 50
  * How a failed attempt is classified (as the published SDKs do):
  * - `throttling`: the service asked the client to slow down (a throttling code, the modeled
  *   `retryable.throttling` trait, or status 429);
- * - `transient`: a connection failure or timeout, status 500/502/503/504, or a transient code
+ * - `transient`: a connection failure or timeout, a success response whose body cannot be read
+ *   (cut short or not JSON: botocore retries a body that ended early), status 500/502/503/504, or a transient code
  *   (`RequestTimeout`, `RequestTimeoutException`, `PriorRequestNotComplete`);
  * - `retryable`: any other error the model marks `retryable`;
  * - `client` / `server`: any other service error, by fault;
@@ -33,7 +35,7 @@ export type ErrorKind = 'throttling' | 'transient' | 'retryable' | 'client' | 's
 
 /** Classifies the error of a failed attempt for standard and adaptive modes. */
 export function classifyError(error: unknown): ErrorKind {
-  if (error instanceof ConnectionError) return 'transient';
+  if (error instanceof ConnectionError || error instanceof InvalidResponseError) return 'transient';
   if (!(error instanceof ServiceException)) return 'unknown';
   if (isThrottlingError(error)) return 'throttling';
   if (TRANSIENT_STATUS_CODES.has(error.statusCode) || TRANSIENT_CODES.has(error.code)) return 'transient';
@@ -54,5 +56,5 @@ export function isLegacyRetryable(error: unknown): boolean {
 
 /** True when the attempt got an answer from the service or failed in the transport (not a local failure before sending). */
 export function isResponseOrTransportError(error: unknown): boolean {
-  return error instanceof ServiceException || error instanceof ConnectionError;
+  return error instanceof ServiceException || error instanceof ConnectionError || error instanceof InvalidResponseError;
 }

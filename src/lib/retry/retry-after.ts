@@ -1,4 +1,4 @@
-import { ServiceException } from '../client/errors/service-exception.js';
+import { ServiceException } from '../errors/service-exception.js';
 
 /** The most a retry-after hint may add to the computed backoff, in milliseconds (botocore's bound). */
 export const RETRY_AFTER_MAX_EXTRA = 5_000;

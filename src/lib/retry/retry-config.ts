@@ -1,6 +1,6 @@
-import { invalid } from '../client/option-checks.js';
-import { InvalidArgumentException } from '../client/errors/invalid-argument-exception.js';
-import { ConfigurationError } from '../config/configuration-error.js';
+import { invalid } from '../errors/option-checks.js';
+import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import type { Profile } from '../config/profile.js';
 import { resolveMaxAttempts, resolveRetryMode } from '../config/retry-settings.js';
 import type { Env } from '../config/types.js';

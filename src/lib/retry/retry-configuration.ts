@@ -1,4 +1,4 @@
-import { invalid } from '../client/option-checks.js';
+import { invalid } from '../errors/option-checks.js';
 
 /** The retry modes: `legacy` (fixed error list, no quota), `standard` (retry quota), `adaptive` (standard plus a client-side rate limiter). */
 export type RetryMode = 'legacy' | 'standard' | 'adaptive';

@@ -1,4 +1,4 @@
-import { ConnectionError } from '../client/errors/connection-error.js';
+import { ConnectionError } from '../errors/connection-error.js';
 import { classifyError, type ErrorKind } from './error-classification.js';
 import { boundedRetryAfter, retryAfterHint } from './retry-after.js';
 import { NO_RETRY_INCREMENT, RETRY_COST, RetryQuota, TIMEOUT_RETRY_COST } from './retry-quota.js';

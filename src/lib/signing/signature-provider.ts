@@ -1,7 +1,7 @@
 import { anonymousSigner } from './anonymous.js';
 import { SignatureV4 } from './sigv4.js';
 import type { SignatureProvider, Signer } from './types.js';
-import { UnknownSignatureVersionError } from './unknown-signature-version-error.js';
+import { UnknownSignatureVersionError } from '../errors/unknown-signature-version-error.js';
 
 const v4Signers = new Map<string, SignatureV4>();
 

@@ -1,7 +1,7 @@
 import type { Credentials } from '../credentials/types.js';
 import type { HttpRequest } from '../http/types.js';
 import { canonicalQuery, canonicalRequest, canonicalUri, signedHeaderList } from './canonical.js';
-import { SigningError } from './signing-error.js';
+import { SigningError } from '../errors/signing-error.js';
 import {
   ALGORITHM,
   MAX_PRESIGN_EXPIRES,

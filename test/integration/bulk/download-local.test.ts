@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
-import { DownloadError } from '../../../src/lib/download/download-error.js';
+import { DownloadError } from '../../../src/lib/errors/download-error.js';
 import { downloadToFile } from '../../../src/lib/download/download-file.js';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { MobileClient } from '../../../src/lib/services/mobile/mobile-client.js';

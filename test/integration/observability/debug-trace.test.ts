@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { ServiceException } from '../../../src/lib/client/errors/service-exception.js';
+import { ServiceException } from '../../../src/lib/errors/service-exception.js';
 import { STEPS } from '../../../src/lib/client/handler-list.js';
 import { startTestServer, type TestServer } from '../../support/echo-server.js';
 

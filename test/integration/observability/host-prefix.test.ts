@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
 import { createUndiciHandler } from '../../../src/lib/http/undici-handler.js';
 import type { HttpRequest } from '../../../src/lib/http/types.js';
 import { startTestServer, type TestServer } from '../../support/echo-server.js';

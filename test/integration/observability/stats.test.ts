@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../../src/lib/client/errors/service-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
+import { ServiceException } from '../../../src/lib/errors/service-exception.js';
 import type { TransferStats } from '../../../src/lib/client/result.js';
 import { RetryConfiguration } from '../../../src/lib/retry/retry-configuration.js';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { ApiDataType } from '../../../src/lib/client/api-provider.js';
 import { Client } from '../../../src/lib/client/client.js';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../../src/lib/client/errors/service-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
+import { ServiceException } from '../../../src/lib/errors/service-exception.js';
 import type { ClientOptions } from '../../../src/lib/client/resolve-config.js';
 import { startTestServer, type TestServer } from '../../support/echo-server.js';
 import { call, widgetsProvider, WIDGETS_VERSION } from './widgets-service.js';

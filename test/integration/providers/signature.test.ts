@@ -5,7 +5,7 @@ import type { HttpRequest } from '../../../src/lib/http/types.js';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { defaultSignatureProvider } from '../../../src/lib/signing/signature-provider.js';
 import type { Signer } from '../../../src/lib/signing/types.js';
-import { UnknownSignatureVersionError } from '../../../src/lib/signing/unknown-signature-version-error.js';
+import { UnknownSignatureVersionError } from '../../../src/lib/errors/unknown-signature-version-error.js';
 import { startTestServer, type TestServer } from '../../support/echo-server.js';
 import { call, WIDGETS_API, widgetsClient, WIDGETS_VERSION } from './widgets-service.js';
 

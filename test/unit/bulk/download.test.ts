@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DownloadError } from '../../../src/lib/download/download-error.js';
+import { DownloadError } from '../../../src/lib/errors/download-error.js';
 import { downloadToFile } from '../../../src/lib/download/download-file.js';
 import type { DownloadProgressListener, DownloadResult } from '../../../src/lib/download/download-progress.js';
 import { dispositionFileName, downloadFileName } from '../../../src/lib/download/target-path.js';

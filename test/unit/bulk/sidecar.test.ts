@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { attributeValue, parseSidecar, SidecarError } from '../../../src/lib/bulk/sidecar.js';
+import { SidecarError } from '../../../src/lib/errors/sidecar-error.js';
+import { attributeValue, parseSidecar } from '../../../src/lib/bulk/sidecar.js';
 
 describe('bulk: metadata sidecars', () => {
   it('reads the S3 connector format into typed attributes', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { COMMANDS } from '../../../src/lib/cli/command-list.js';
+import { COMMANDS } from '../../../src/commands/index.js';
 import { GLOBAL_FLAGS, PAGINATION_FLAGS } from '../../../src/lib/cli/global-flags.js';
 import { OperationCommand } from '../../../src/lib/cli/operation-command.js';
 

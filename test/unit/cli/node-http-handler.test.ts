@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeHttpHandler } from '../../../src/lib/cli/http/node-http-handler.js';
-import { ConnectionError } from '../../../src/lib/client/errors/connection-error.js';
+import { ConnectionError } from '../../../src/lib/errors/connection-error.js';
 import type { HttpRequest } from '../../../src/lib/http/types.js';
 
 function listen(server: Server): Promise<number> {

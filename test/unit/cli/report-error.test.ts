@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { Errors } from '@oclif/core';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
-import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
-import { ConnectionError } from '../../../src/lib/client/errors/connection-error.js';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../../src/lib/client/errors/service-exception.js';
-import { PaginationError } from '../../../src/lib/client/pagination-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
+import { ProfileNotFoundError } from '../../../src/lib/errors/profile-not-found-error.js';
+import { ConnectionError } from '../../../src/lib/errors/connection-error.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
+import { ServiceException } from '../../../src/lib/errors/service-exception.js';
+import { PaginationError } from '../../../src/lib/errors/pagination-error.js';
 import { configError, usageError } from '../../../src/lib/cli/errors/cli-error.js';
 import { reportError } from '../../../src/lib/cli/errors/report-error.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { CliError } from '../../../src/lib/cli/errors/cli-error.js';
 import { isInteractive, resolveSettings, type SettingsRequest } from '../../../src/lib/cli/settings/resolve-settings.js';
-import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
+import { ProfileNotFoundError } from '../../../src/lib/errors/profile-not-found-error.js';
 import { makeTempHome, type TempHome } from '../config/temp-home.js';
 
 const CONFIG = [

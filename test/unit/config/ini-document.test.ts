@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseIniDocument } from '../../../src/lib/config/ini-document.js';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { FAKE_SECRET, assertNoSecret } from './temp-home.js';
 
 describe('parseIniDocument', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { loadProfile, resolveProfileName } from '../../../src/lib/config/profile.js';
-import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
+import { ProfileNotFoundError } from '../../../src/lib/errors/profile-not-found-error.js';
 import { makeTempHome, type TempHome } from './temp-home.js';
 
 describe('profiles', () => {

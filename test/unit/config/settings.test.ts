@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { resolveCsmSettings } from '../../../src/lib/config/csm-settings.js';
 import { resolveEndpointDiscoveryEnabled } from '../../../src/lib/config/endpoint-discovery-setting.js';
 import { resolveEndpointUrl } from '../../../src/lib/config/endpoint-url.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { loadSharedConfig } from '../../../src/lib/config/shared-config.js';
 import { readIniFile, sharedFilePaths } from '../../../src/lib/config/shared-files.js';
 import { makeTempHome, type TempHome } from './temp-home.js';

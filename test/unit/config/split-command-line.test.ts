@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
-import { CommandLineSyntaxError } from '../../../src/lib/config/command-line-syntax-error.js';
+import { CommandLineSyntaxError } from '../../../src/lib/errors/command-line-syntax-error.js';
 import { splitCommandLine } from '../../../src/lib/config/split-command-line.js';
 
 /** Splits every line with botocore's own functions (shlex.split for POSIX, _windows_shell_split for Windows). */

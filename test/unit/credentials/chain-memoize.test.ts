@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { chain } from '../../../src/lib/credentials/chain.js';
-import { CredentialsNotFoundError } from '../../../src/lib/credentials/credentials-not-found-error.js';
+import { CredentialsNotFoundError } from '../../../src/lib/errors/credentials-not-found-error.js';
 import { memoize } from '../../../src/lib/credentials/memoize.js';
 import type { CredentialProvider, Credentials } from '../../../src/lib/credentials/types.js';
 

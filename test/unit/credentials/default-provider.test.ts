@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
-import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
-import { CredentialsNotFoundError } from '../../../src/lib/credentials/credentials-not-found-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
+import { ProfileNotFoundError } from '../../../src/lib/errors/profile-not-found-error.js';
+import { CredentialsNotFoundError } from '../../../src/lib/errors/credentials-not-found-error.js';
 import { defaultProvider } from '../../../src/lib/credentials/default-provider.js';
 import { resolveCredentialsOption } from '../../../src/lib/credentials/resolve-credentials-option.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../config/temp-home.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ProfileNotFoundError } from '../../../src/lib/config/profile-not-found-error.js';
-import { CredentialProcessError } from '../../../src/lib/credentials/credential-process-error.js';
+import { ProfileNotFoundError } from '../../../src/lib/errors/profile-not-found-error.js';
+import { CredentialProcessError } from '../../../src/lib/errors/credential-process-error.js';
 import { fromProcess } from '../../../src/lib/credentials/from-process.js';
 import { memoize } from '../../../src/lib/credentials/memoize.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../config/temp-home.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ProcessRunFailure } from '../../../src/lib/credentials/process-run-failure.js';
+import { ProcessRunFailure } from '../../../src/lib/errors/process-run-failure.js';
 import { runProcess } from '../../../src/lib/credentials/run-process.js';
 
 const node = (code: string): string[] => [process.execPath, '-e', code];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { fromSharedConfigFile } from '../../../src/lib/credentials/from-shared-config-file.js';
 import { fromSharedCredentialsFile } from '../../../src/lib/credentials/from-shared-credentials-file.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../config/temp-home.js';

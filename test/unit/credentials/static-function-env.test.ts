@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { fromEnv } from '../../../src/lib/credentials/from-env.js';
 import { fromFunction } from '../../../src/lib/credentials/from-function.js';
 import { fromStatic } from '../../../src/lib/credentials/from-static.js';

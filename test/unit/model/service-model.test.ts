@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ModelError } from '../../../src/lib/model/model-error.js';
+import { ModelError } from '../../../src/lib/errors/model-error.js';
 import { ServiceModel } from '../../../src/lib/model/service-model.js';
 import type { ApiJson } from '../../../src/lib/model/types.js';
 import { loadModel, loadModelJson } from './models.js';

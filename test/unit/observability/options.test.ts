@@ -7,7 +7,7 @@ import {
   EndpointDiscoveryConfiguration,
   resolveEndpointDiscoveryOption,
 } from '../../../src/lib/client/discovery/endpoint-discovery-configuration.js';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
 import { parseStatsOption } from '../../../src/lib/client/middleware/stats.js';
 import { makeTempHome, type TempHome } from '../config/temp-home.js';
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
-import { PaginationError } from '../../../src/lib/client/pagination-error.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
+import { PaginationError } from '../../../src/lib/errors/pagination-error.js';
 import { decodeToken, encodeToken } from '../../../src/lib/client/pagination-token.js';
 import { clientOptions, indexPage, startScriptedServer, type Script, type ScriptedServer } from './scripted-server.js';
 

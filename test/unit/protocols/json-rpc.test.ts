@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { HttpResponse } from '../../../src/lib/http/types.js';
 import { protocolFor } from '../../../src/lib/protocols/index.js';
 import { JsonRpcProtocol } from '../../../src/lib/protocols/json-rpc.js';
-import { ProtocolError } from '../../../src/lib/protocols/protocol-error.js';
+import { ProtocolError } from '../../../src/lib/errors/protocol-error.js';
 import { loadModel } from '../model/models.js';
 import { jsonTestModel } from './fixtures.js';
 

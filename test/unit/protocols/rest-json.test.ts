@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { HttpResponse } from '../../../src/lib/http/types.js';
 import { encodeLabel } from '../../../src/lib/protocols/encoding.js';
 import { protocolFor } from '../../../src/lib/protocols/index.js';
-import { ProtocolError } from '../../../src/lib/protocols/protocol-error.js';
+import { ProtocolError } from '../../../src/lib/errors/protocol-error.js';
 import { RestJsonProtocol } from '../../../src/lib/protocols/rest-json.js';
 import { loadModel } from '../model/models.js';
 import { restTestModel } from './fixtures.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
 import type { Profile } from '../../../src/lib/config/profile.js';
 import { RETRIES_CACHE_KEY, resolveRetryConfig } from '../../../src/lib/retry/retry-config.js';
 import { RetryConfiguration } from '../../../src/lib/retry/retry-configuration.js';

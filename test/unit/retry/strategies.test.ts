@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
 import { AdaptiveRetryStrategy } from '../../../src/lib/retry/adaptive-strategy.js';
 import { classifyError, isLegacyRetryable, isThrottlingError } from '../../../src/lib/retry/error-classification.js';
 import { LegacyRetryStrategy, legacyDelay } from '../../../src/lib/retry/legacy-strategy.js';

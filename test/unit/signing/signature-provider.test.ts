@@ -3,7 +3,7 @@ import type { HttpRequest } from '../../../src/lib/http/types.js';
 import { AnonymousSigner, anonymousSigner } from '../../../src/lib/signing/anonymous.js';
 import { defaultSignatureProvider, resolveSigner } from '../../../src/lib/signing/signature-provider.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
-import { isUnknownSignatureVersionError } from '../../../src/lib/signing/unknown-signature-version-error.js';
+import { isUnknownSignatureVersionError } from '../../../src/lib/errors/unknown-signature-version-error.js';
 
 const request: HttpRequest = {
   method: 'GET',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { HttpRequest } from '../../../src/lib/http/types.js';
-import { isSigningError } from '../../../src/lib/signing/signing-error.js';
+import { isSigningError } from '../../../src/lib/errors/signing-error.js';
 import {
   SignatureV4,
   deriveSigningKey,

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { builtInApiProvider, type ApiProvider } from '../../../src/lib/client/api-provider.js';
-import { InvalidArgumentException } from '../../../src/lib/client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../../src/lib/client/errors/service-exception.js';
-import { WaiterError } from '../../../src/lib/client/waiter-error.js';
+import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
+import { ServiceException } from '../../../src/lib/errors/service-exception.js';
+import { WaiterError } from '../../../src/lib/errors/waiter-error.js';
 import { SEARCH_SERVICE } from '../../../src/lib/services/search/search-client.js';
 import { clientOptions, startScriptedServer, type Script, type ScriptedServer, type ScriptedResponse } from '../paginators/scripted-server.js';
 

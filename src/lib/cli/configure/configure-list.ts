@@ -1,6 +1,6 @@
 import { sharedFilePaths } from '../../config/shared-files.js';
 import type { Env } from '../../config/types.js';
-import { CredentialsNotFoundError } from '../../credentials/credentials-not-found-error.js';
+import { CredentialsNotFoundError } from '../../errors/credentials-not-found-error.js';
 import { ssoCredentialCacheKey } from '../../credentials/sso/from-sso.js';
 import { resolveSsoProfile } from '../../credentials/sso/sso-settings.js';
 import { cliCredentialCache, readSsoToken, ssoTokenCache, tokenCacheKey } from '../../credentials/sso/token-cache.js';

@@ -1,9 +1,10 @@
 import { Errors } from '@oclif/core';
-import { ConfigurationError } from '../../config/configuration-error.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
-import { InvalidArgumentException } from '../../client/errors/invalid-argument-exception.js';
-import { ServiceException } from '../../client/errors/service-exception.js';
-import { PaginationError } from '../../client/pagination-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { ConnectionError } from '../../errors/connection-error.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { ServiceException } from '../../errors/service-exception.js';
+import { PaginationError } from '../../errors/pagination-error.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -43,6 +44,10 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
   if (error instanceof ConnectionError) return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}` };
+  if (error instanceof InvalidResponseError) {
+    const id = error.requestId ? ` (request id ${error.requestId})` : '';
+    return { exitCode: EXIT.OTHER, message: `InvalidResponseError: ${oneLine(error.message)}${id}` };
+  }
   if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
   if (error instanceof Errors.ExitError) return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
   if (error instanceof Errors.CLIError) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { measureTransfer } from '../../client/debug/transfer-stats.js';
+import { measureTransfer } from '../../http/transfer-stats.js';
 import type { HttpOptions } from '../../http/http-options.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import { toConnectionError, type HttpHandler } from '../../http/undici-handler.js';

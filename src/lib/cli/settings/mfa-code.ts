@@ -1,5 +1,5 @@
 import type { MfaCodeProvider } from '../../credentials/assume-role-mfa.js';
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 
 /**
  * The CLI's MFA code provider: in an interactive run, asks for the code on stderr, masked; in

@@ -1,9 +1,9 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import { resolveCsmSettings, type ConfiguredCsm } from '../../config/csm-settings.js';
 import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
-import { invalid } from '../option-checks.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { invalid } from '../../errors/option-checks.js';
 
 /** The monitoring agent's address when nothing else is configured. */
 export const DEFAULT_CSM_HOST = '127.0.0.1';

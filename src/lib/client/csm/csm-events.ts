@@ -1,5 +1,5 @@
 import type { HttpRequest } from '../../http/types.js';
-import { ServiceException } from '../errors/service-exception.js';
+import { ServiceException } from '../../errors/service-exception.js';
 import type { Result } from '../result.js';
 
 /** Longest values of the monitoring format's bounded fields (longer ones are cut). */

@@ -1,4 +1,4 @@
-import { invalid } from '../option-checks.js';
+import { invalid } from '../../errors/option-checks.js';
 
 /** The `debug` option, checked and with its defaults filled in. */
 export interface DebugSettings {

@@ -1,5 +1,5 @@
 import type { Scrubber } from './scrubber.js';
-import type { UndiciEvent, UndiciListener } from './undici-events.js';
+import type { UndiciEvent, UndiciListener } from '../../http/undici-events.js';
 
 function where(event: { host: string; protocol: string }): string {
   return `${event.protocol}//${event.host}`;

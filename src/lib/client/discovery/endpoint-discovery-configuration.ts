@@ -1,9 +1,9 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import { resolveEndpointDiscoveryEnabled } from '../../config/endpoint-discovery-setting.js';
 import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
-import { invalid } from '../option-checks.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { invalid } from '../../errors/option-checks.js';
 
 /** How many cache keys the endpoint cache holds when nothing else is configured. */
 export const DEFAULT_CACHE_LIMIT = 1000;

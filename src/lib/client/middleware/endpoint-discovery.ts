@@ -3,9 +3,9 @@ import type { OperationModel } from '../../model/operation-model.js';
 import type { ServiceModel } from '../../model/service-model.js';
 import { Command } from '../command.js';
 import type { EndpointDiscoveryConfiguration } from '../discovery/endpoint-discovery-configuration.js';
-import { EndpointDiscoveryError } from '../discovery/endpoint-discovery-error.js';
+import { EndpointDiscoveryError } from '../../errors/endpoint-discovery-error.js';
 import { LruCache } from '../discovery/lru-cache.js';
-import { ServiceException } from '../errors/service-exception.js';
+import { ServiceException } from '../../errors/service-exception.js';
 import type { Handler, Middleware } from '../handler-list.js';
 import { ENDPOINT_CONTEXT_KEY } from './serialize.js';
 

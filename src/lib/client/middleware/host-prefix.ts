@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Command } from '../command.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
 import type { Middleware } from '../handler-list.js';
 
 /** A DNS label: letters, digits and hyphens, 1–63 characters, no hyphen at either end. */

@@ -7,8 +7,9 @@ import { resolveRetryConfig } from '../../retry/retry-config.js';
 import type { RetryMode } from '../../retry/retry-configuration.js';
 import type { RetryStopReason, RetryStrategy } from '../../retry/retry-strategy.js';
 import type { Command } from '../command.js';
-import { ConnectionError } from '../errors/connection-error.js';
-import { ServiceException } from '../errors/service-exception.js';
+import { ConnectionError } from '../../errors/connection-error.js';
+import { ServiceException } from '../../errors/service-exception.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import type { Middleware } from '../handler-list.js';
 import type { Result } from '../result.js';
 
@@ -109,14 +110,14 @@ export function retryMiddlewareFor(strategy: RetryStrategy, clock: () => number,
       } catch (error) {
         record.end = clock();
         record.error = error;
-        if (error instanceof ServiceException) {
+        if (error instanceof ServiceException || error instanceof InvalidResponseError) {
           record.statusCode = error.statusCode;
           record.requestId = error.requestId;
         }
         const decision = call.failed(error, attempt);
         if (!decision.retry) {
           summary.stopReason = decision.reason;
-          if (error instanceof ServiceException && error.$metadata) {
+          if ((error instanceof ServiceException || error instanceof InvalidResponseError) && error.$metadata) {
             error.$metadata.attempts = attempt;
             error.$metadata.totalRetryDelay = summary.totalRetryDelay;
           } else if (error instanceof ConnectionError) {

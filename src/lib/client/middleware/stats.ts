@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { requestUrl } from '../../http/uri-encode.js';
 import type { Command } from '../command.js';
-import { receiveTransferStats, type TransferStatsEntry } from '../debug/transfer-stats.js';
-import { ServiceException } from '../errors/service-exception.js';
+import { receiveTransferStats, type TransferStatsEntry } from '../../http/transfer-stats.js';
+import { ServiceException } from '../../errors/service-exception.js';
 import type { HandlerList, Middleware } from '../handler-list.js';
-import { invalid } from '../option-checks.js';
+import { invalid } from '../../errors/option-checks.js';
 import type { TransferStats } from '../result.js';
 import { readRetryContext } from './retry.js';
 

@@ -4,8 +4,8 @@ import type { DebugSettings } from '../debug/debug-options.js';
 import { httpTraceListener } from '../debug/http-trace.js';
 import { Scrubber } from '../debug/scrubber.js';
 import { diffSnapshots, TraceFormatter, type Snapshot } from '../debug/trace-format.js';
-import { observeUndici } from '../debug/undici-events.js';
-import { ServiceException } from '../errors/service-exception.js';
+import { observeUndici } from '../../http/undici-events.js';
+import { ServiceException } from '../../errors/service-exception.js';
 import { STEPS, type HandlerList, type Middleware, type Step } from '../handler-list.js';
 import type { Result } from '../result.js';
 

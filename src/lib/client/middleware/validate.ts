@@ -1,5 +1,5 @@
 import { validateInput } from '../../validation/validate-input.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
 import type { Middleware } from '../handler-list.js';
 
 /** Checks the input against the model and reports every problem at once, before anything is sent. */

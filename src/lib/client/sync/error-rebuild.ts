@@ -1,17 +1,19 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
-import { ProfileNotFoundError } from '../../config/profile-not-found-error.js';
-import { CredentialProcessError } from '../../credentials/credential-process-error.js';
-import { CredentialsNotFoundError } from '../../credentials/credentials-not-found-error.js';
-import { ModelError } from '../../model/model-error.js';
-import { ProtocolError } from '../../protocols/protocol-error.js';
-import { SigningError } from '../../signing/signing-error.js';
-import { UnknownSignatureVersionError } from '../../signing/unknown-signature-version-error.js';
-import { ConnectionError } from '../errors/connection-error.js';
-import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
-import { NimbusError } from '../errors/nimbus-error.js';
-import { ServiceException } from '../errors/service-exception.js';
-import { PaginationError } from '../pagination-error.js';
-import { WaiterError } from '../waiter-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { ProfileNotFoundError } from '../../errors/profile-not-found-error.js';
+import { CredentialProcessError } from '../../errors/credential-process-error.js';
+import { CredentialsNotFoundError } from '../../errors/credentials-not-found-error.js';
+import { ModelError } from '../../errors/model-error.js';
+import { ProtocolError } from '../../errors/protocol-error.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { EndpointDiscoveryError } from '../../errors/endpoint-discovery-error.js';
+import { SigningError } from '../../errors/signing-error.js';
+import { UnknownSignatureVersionError } from '../../errors/unknown-signature-version-error.js';
+import { ConnectionError } from '../../errors/connection-error.js';
+import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
+import { NimbusError } from '../../errors/nimbus-error.js';
+import { ServiceException } from '../../errors/service-exception.js';
+import { PaginationError } from '../../errors/pagination-error.js';
+import { WaiterError } from '../../errors/waiter-error.js';
 import type { SerializedError } from './error-serialize.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -21,7 +23,7 @@ const CLASSES = new Map<string, ErrorClass>(
   [
     ServiceException, InvalidArgumentException, ConnectionError, WaiterError, PaginationError, NimbusError,
     SigningError, UnknownSignatureVersionError, ConfigurationError, ProfileNotFoundError, CredentialsNotFoundError,
-    CredentialProcessError, ProtocolError, ModelError,
+    CredentialProcessError, InvalidResponseError, ProtocolError, ModelError, EndpointDiscoveryError,
     TypeError, RangeError, SyntaxError, ReferenceError, AggregateError, Error,
   ].map((type) => [type.name, type as ErrorClass]),
 );

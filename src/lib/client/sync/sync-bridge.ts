@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
-import { NimbusError } from '../errors/nimbus-error.js';
+import { NimbusError } from '../../errors/nimbus-error.js';
 import {
   REPLY_COUNTER, STATUS_EXITED, STATUS_STARTING, WORKER_STATUS,
   type ForgetMessage, type SyncReply, type UnnumberedRequest,

@@ -43,7 +43,7 @@ export function workerRegistration(raw: ClientOptions, config: ClientConfig): Wo
     if (option === 'api_provider') {
       const version = config.version;
       registration.apiData = {
-        api: config.api,
+        api: { ...config.api },
         paginator: config.api_provider('paginator', config.service.name, version),
         waiter: config.api_provider('waiter', config.service.name, version),
       };

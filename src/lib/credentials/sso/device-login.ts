@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { JsonCache } from './json-cache.js';
 import { cacheTime, parseCacheTime } from './json-cache.js';
 import { createToken, registerClient, startDeviceAuthorization, type DeviceAuthorization } from './oidc-operations.js';

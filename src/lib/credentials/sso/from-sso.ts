@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { SharedFileOptions } from '../../config/types.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import type { CredentialProvider, Credentials } from '../types.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 
 /**
  * A directory of JSON files named `<key>.json`, as the AWS CLI keeps its caches

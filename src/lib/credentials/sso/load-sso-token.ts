@@ -1,4 +1,4 @@
-import { isConfigurationError } from '../../config/configuration-error.js';
+import { isConfigurationError } from '../../errors/configuration-error.js';
 import { cacheTime, parseCacheTime, type JsonCache } from './json-cache.js';
 import { createToken } from './oidc-operations.js';
 import { SsoLoginRequiredError } from './sso-login-required-error.js';

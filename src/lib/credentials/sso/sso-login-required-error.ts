@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 
 /** There is no usable SSO token for a profile: the user has to sign in again with `nimbus sso login`. */
 export class SsoLoginRequiredError extends ConfigurationError {

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config/configuration-error.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import { resolveEndpointUrl } from '../../config/endpoint-url.js';
 import type { Profile } from '../../config/profile.js';
 import { lookupSetting, parseChoiceSetting } from '../../config/setting-lookup.js';

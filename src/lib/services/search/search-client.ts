@@ -1,8 +1,6 @@
-import { Client } from '../../client/client.js';
-import type { OperationMethods } from '../../client/operation-types.js';
 import type { ClientOptions } from '../../client/resolve-config.js';
 import type { ServiceDefinition } from '../../client/service-definition.js';
-import type { SearchOperations } from './types.js';
+import { SearchMethods } from './search-methods.js';
 
 /** The enterprise search service (Amazon Kendra wire protocol, API 2019-02-03). */
 export const SEARCH_SERVICE: ServiceDefinition = {
@@ -17,13 +15,10 @@ export const SEARCH_SERVICE: ServiceDefinition = {
  * thesauri, documents, queries, feedback and tags. Every operation is a method:
  * `createIndexAsync(args)` returns a promise, `createIndex(args)` blocks.
  */
-export class SearchClient extends Client {
+export class SearchClient extends SearchMethods {
   /** Creates a client; `region` and `version` are required (see `getArguments()`). */
   constructor(args: ClientOptions) {
     super(args, SEARCH_SERVICE);
   }
 }
 
-// The operation methods are installed at construction from the model; this types them.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface SearchClient extends OperationMethods<SearchOperations> {}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { defaultProvider, type DefaultProviderOptions } from '../../../../src/lib/credentials/default-provider.js';
 import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
 import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';

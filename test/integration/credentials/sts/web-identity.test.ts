@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { defaultProvider } from '../../../../src/lib/credentials/default-provider.js';
 import { createStsContext } from '../../../../src/lib/credentials/sts/sts-context.js';
 import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { fromContainerMetadata, isAllowedContainerUrl } from '../../../../src/lib/credentials/from-container-metadata.js';
 import { makeTempHome, type TempHome } from '../../config/temp-home.js';
 import { CONTAINER_KEYS, startFakeContainerEndpoint } from './fake-container.js';

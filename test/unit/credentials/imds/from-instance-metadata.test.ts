@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { loadProfile } from '../../../../src/lib/config/profile.js';
 import { fromInstanceMetadata, resolveImdsSettings } from '../../../../src/lib/credentials/from-instance-metadata.js';
 import type { TestServer } from '../../../support/echo-server.js';

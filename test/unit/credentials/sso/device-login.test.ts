@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { loadProfile } from '../../../../src/lib/config/profile.js';
 import type { DeviceAuthorization } from '../../../../src/lib/credentials/sso/oidc-operations.js';
 import { ssoDeviceLogin } from '../../../../src/lib/credentials/sso/device-login.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { fromSso } from '../../../../src/lib/credentials/sso/from-sso.js';
 import { SsoLoginRequiredError } from '../../../../src/lib/credentials/sso/sso-login-required-error.js';
 import { makeTempHome, type TempHome } from '../../config/temp-home.js';

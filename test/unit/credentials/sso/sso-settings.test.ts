@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { ssoCredentialCacheKey } from '../../../../src/lib/credentials/sso/from-sso.js';
 import { resolveLoginSession, resolveSsoProfile } from '../../../../src/lib/credentials/sso/sso-settings.js';
 import { registrationCacheKey, tokenCacheKey } from '../../../../src/lib/credentials/sso/token-cache.js';

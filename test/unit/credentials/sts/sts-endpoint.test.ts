@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConfigurationError } from '../../../../src/lib/config/configuration-error.js';
+import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import type { Profile } from '../../../../src/lib/config/profile.js';
 import { resolveStsEndpoint } from '../../../../src/lib/credentials/sts/sts-endpoint.js';
 

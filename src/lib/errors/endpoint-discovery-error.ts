@@ -1,4 +1,4 @@
-import { NimbusError } from '../errors/nimbus-error.js';
+import { NimbusError } from './nimbus-error.js';
 
 /**
  * An operation needs an endpoint from endpoint discovery and cannot get one: discovery is

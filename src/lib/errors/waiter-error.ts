@@ -1,5 +1,8 @@
-import { NimbusError } from './errors/nimbus-error.js';
-import type { Result } from './result.js';
+import { NimbusError } from './nimbus-error.js';
+import type { MetadataBearer } from './response-metadata.js';
+
+/** An operation's result as a waiter saw it: output members plus `$metadata`. */
+type Result = Record<string, unknown> & MetadataBearer;
 
 /** Why a waiter stopped without reaching its success state. */
 export type WaiterStopReason = 'timeout' | 'failure' | 'error' | 'aborted';

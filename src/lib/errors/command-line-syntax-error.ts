@@ -1,5 +1,7 @@
+import { NimbusError } from './nimbus-error.js';
+
 /** A command line could not be split into arguments (an unterminated quote or a dangling escape). */
-export class CommandLineSyntaxError extends Error {
+export class CommandLineSyntaxError extends NimbusError {
   override name = 'CommandLineSyntaxError';
 }
 

@@ -1,4 +1,4 @@
-import { NimbusError } from '../client/errors/nimbus-error.js';
+import { NimbusError } from './nimbus-error.js';
 
 /** The base class of the errors the signing layer throws (bad presign expiry, unknown version…). */
 export class SigningError extends NimbusError {

@@ -1,4 +1,4 @@
-import { NimbusError } from './errors/nimbus-error.js';
+import { NimbusError } from './nimbus-error.js';
 
 /**
  * A paginator cannot go on: the service sent the same token twice (which would loop forever),

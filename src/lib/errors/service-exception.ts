@@ -1,4 +1,4 @@
-import type { ResponseMetadata } from '../result.js';
+import type { ResponseMetadata } from './response-metadata.js';
 import { NimbusError } from './nimbus-error.js';
 
 /** What a protocol parser knows about an error response. */

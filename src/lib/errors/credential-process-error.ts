@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A profile's `credential_process` could not give credentials: it could not be started, failed,

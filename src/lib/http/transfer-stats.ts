@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
-import type { HttpRequest, HttpResponse } from '../../http/types.js';
+import type { HttpRequest, HttpResponse } from './types.js';
 import { observeUndici, type UndiciEvent } from './undici-events.js';
 
 /**

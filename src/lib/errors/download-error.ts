@@ -1,4 +1,4 @@
-import { NimbusError } from '../client/errors/nimbus-error.js';
+import { NimbusError } from './nimbus-error.js';
 
 /** A download that did not produce a complete file (nothing is left behind when it is thrown). */
 export class DownloadError extends NimbusError {

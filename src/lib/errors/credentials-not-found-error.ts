@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../config/configuration-error.js';
+import { ConfigurationError } from './configuration-error.js';
 
 /** No source in the credential chain had credentials. */
 export class CredentialsNotFoundError extends ConfigurationError {

@@ -1,18 +1,8 @@
-import { ARGUMENT_NAMES } from './arguments.js';
-import { InvalidArgumentException } from './errors/invalid-argument-exception.js';
+import { InvalidArgumentException } from './invalid-argument-exception.js';
 
 /** Throws InvalidArgumentException naming `option` with the given message. */
 export function invalid(option: string, message: string): never {
   throw new InvalidArgumentException(`Invalid value for the "${option}" option: ${message}`, { option });
-}
-
-/** Rejects option names the seed does not define (a typo must not be silently ignored). */
-export function checkOptionNames(args: Record<string, unknown>): void {
-  for (const name of Object.keys(args)) {
-    if (!ARGUMENT_NAMES.has(name)) {
-      throw new InvalidArgumentException(`Unknown client option "${name}"; see getArguments() for the options`, { option: name });
-    }
-  }
 }
 
 /** Checks an optional boolean option. */

@@ -1,8 +1,10 @@
+import { NimbusError } from './nimbus-error.js';
+
 /**
  * A problem with how nimbus is configured: a client option, an environment variable, or the
  * shared config and credentials files. Messages are one line and never contain a secret.
  */
-export class ConfigurationError extends Error {
+export class ConfigurationError extends NimbusError {
   override name = 'ConfigurationError';
   /** The client option the problem is about (e.g. `credentials`), when there is one. */
   readonly option?: string;
