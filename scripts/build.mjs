@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isBuiltin } from 'node:module';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
@@ -95,6 +96,36 @@ const sideFiles = (self) => ({
   },
 });
 
+/**
+ * The bundle runs as a script compiled by bin/run.js (node:vm), and on Node 20 such a script
+ * cannot use import(): without Node's experimental VM modules any import() in it throws "A
+ * dynamic import callback was not specified". So every import() of a module that stays outside
+ * the bundle (a Node built-in such as node:https, or an external package) becomes a require()
+ * here, still made on first use. {@link checkNoDynamicImports} fails the build if one is left.
+ */
+const dynamicImportsAsRequire = {
+  name: 'dynamic-imports-as-require',
+  setup(builder) {
+    const external = new Set(builder.initialOptions.external ?? []);
+    builder.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && (isBuiltin(args.path) || external.has(args.path)) ? { path: args.path, namespace: 'dynamic-require' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'dynamic-require' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/** Fails the build when an output still contains an import() of a module outside the bundle. */
+function checkNoDynamicImports(metafile) {
+  for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+    const left = imports.filter((record) => record.kind === 'dynamic-import').map((record) => record.path);
+    if (left.length) throw new Error(`${output} keeps import() of ${left.join(', ')}, which fails in bin/run.js: make it a require() (see dynamicImportsAsRequire)`);
+  }
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -112,11 +143,14 @@ const common = {
   banner: { js: "const __nimbusBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles()] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'lib', 'cli', 'main.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+checkNoDynamicImports(main.metafile);
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
-  await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry)] });
+  const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });
+  checkNoDynamicImports(side.metafile);
 }
 
 // The CLI runs from the bundle; tsc's unbundled copy of the commands is not used.
