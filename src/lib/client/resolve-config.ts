@@ -4,7 +4,7 @@ import { ConfigurationError } from '../config/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
 import { resolveRegion as regionFromConfig } from '../config/region.js';
 import { resolveEndpointUrl } from '../config/endpoint-url.js';
-import { parseHttpOptions, type HttpOptions } from '../http/http-options.js';
+import { parseHttpOptions, withConfiguredCaBundle, type HttpOptions } from '../http/http-options.js';
 import { createUndiciHandler, type HttpHandler } from '../http/undici-handler.js';
 import { defaultSignatureProvider } from '../signing/signature-provider.js';
 import type { SignatureProvider } from '../signing/types.js';
@@ -124,7 +124,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const scheme = checkScheme(args.scheme);
   const endpointProvider = optionalFunction<EndpointProvider>(options, 'endpoint_provider');
   const apiProvider = optionalFunction<ApiProvider>(options, 'api_provider') ?? builtInApiProvider(service);
-  const http = parseHttpOptions(args.http);
+  const http = withConfiguredCaBundle(parseHttpOptions(args.http), env, profileSettings.settings.ca_bundle);
   const idempotency = args.idempotency_auto_fill ?? true;
   if (typeof idempotency !== 'boolean' && typeof idempotency !== 'function') invalid('idempotency_auto_fill', 'expected true, false or a function returning random bytes');
   const debug = parseDebugOption(args.debug);
@@ -167,7 +167,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
     csm: resolveCsmOption(args.csm, { env, profile: profileSettings }),
     debug,
     stats,
-    defaultHttpHandler: createUndiciHandler(http),
+    defaultHttpHandler: createUndiciHandler(http, env),
     profileSettings,
     env,
     service,

@@ -1,5 +1,6 @@
 import { ConnectionError } from '../client/errors/connection-error.js';
 import { ServiceException } from '../client/errors/service-exception.js';
+import { isCertificateFailure } from '../http/tls-failure.js';
 import { THROTTLING_CODES, TRANSIENT_CODES } from '../protocols/service-error.js';
 
 /** The error codes legacy mode retries (besides 5xx and connection errors). */
@@ -22,7 +23,7 @@ export const TRANSIENT_STATUS_CODES: ReadonlySet<number> = new Set([500, 502, 50
  * How a failed attempt is classified (as the published SDKs do):
  * - `throttling`: the service asked the client to slow down (a throttling code, the modeled
  *   `retryable.throttling` trait, or status 429);
- * - `transient`: a connection failure or timeout, status 500/502/503/504, or a transient code
+ * - `transient`: a connection failure (a refused TLS certificate aside) or timeout, status 500/502/503/504, or a transient code
  *   (`RequestTimeout`, `RequestTimeoutException`, `PriorRequestNotComplete`);
  * - `retryable`: any other error the model marks `retryable`;
  * - `client` / `server`: any other service error, by fault;
@@ -33,7 +34,8 @@ export type ErrorKind = 'throttling' | 'transient' | 'retryable' | 'client' | 's
 
 /** Classifies the error of a failed attempt for standard and adaptive modes. */
 export function classifyError(error: unknown): ErrorKind {
-  if (error instanceof ConnectionError) return 'transient';
+  // A refused certificate is refused again on every attempt: not worth retrying.
+  if (error instanceof ConnectionError) return isCertificateFailure(error.code) ? 'unknown' : 'transient';
   if (!(error instanceof ServiceException)) return 'unknown';
   if (isThrottlingError(error)) return 'throttling';
   if (TRANSIENT_STATUS_CODES.has(error.statusCode) || TRANSIENT_CODES.has(error.code)) return 'transient';
@@ -48,7 +50,7 @@ export function isThrottlingError(error: unknown): boolean {
 
 /** True for what legacy mode retries: status 500/502/503/504, its throttling codes, connection errors. */
 export function isLegacyRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
+  if (error instanceof ConnectionError) return !isCertificateFailure(error.code);
   return error instanceof ServiceException && (TRANSIENT_STATUS_CODES.has(error.statusCode) || LEGACY_THROTTLING_CODES.has(error.code));
 }
 

@@ -4,6 +4,7 @@ import { ConnectionError } from '../../client/errors/connection-error.js';
 import { InvalidArgumentException } from '../../client/errors/invalid-argument-exception.js';
 import { ServiceException } from '../../client/errors/service-exception.js';
 import { PaginationError } from '../../client/pagination-error.js';
+import { isCertificateFailure } from '../../http/tls-failure.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -38,7 +39,10 @@ export function reportError(error: unknown): ErrorReport {
     const usage = /^Invalid (StartingToken|PaginationConfig)/.test(error.message);
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
-  if (error instanceof ConnectionError) return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}` };
+  if (error instanceof ConnectionError) {
+    const hint = isCertificateFailure(error.code) ? ' (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle)' : '';
+    return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}${hint}` };
+  }
   if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
   if (error instanceof Errors.ExitError) return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
   if (error instanceof Errors.CLIError) {
