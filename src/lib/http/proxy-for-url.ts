@@ -24,6 +24,10 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
       }
       continue;
     }
+    if (isIP(entry)) {
+      if (host === entry) return true;
+      continue;
+    }
     const match = /^(.*?)(?::(\d+))?$/.exec(entry.replace(/^\[(.*)\](:\d+)?$/, '$1$2'))!;
     const name = match[1]!.replace(/^\*?\./, '');
     if (match[2] && match[2] !== port) continue;
@@ -46,7 +50,3 @@ export function proxyForUrl(url: URL, explicit: string | undefined, env: NodeJS.
   return /^[a-z][a-z\d+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
 
-/** `url` with any user name and password replaced by `***`: for messages and logs. */
-export function redactProxyUrl(url: string): string {
-  return url.replace(/^([a-z][a-z\d+.-]*:\/\/)[^@/]*@/i, '$1***@');
-}
