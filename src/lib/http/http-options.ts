@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentException } from '../client/errors/invalid-argument-exception.js';
-import { pemCertificates } from './trust-store.js';
+import { pemCertificates } from './pem.js';
 
 /** The seed's `http` option: request options applied to every request. */
 export interface HttpOptions {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
+import { pemCertificates } from './pem.js';
 
 /** Where Linux distributions (and macOS) keep the system's trusted certificates, as one PEM file. */
 const SYSTEM_BUNDLES = [
@@ -9,13 +10,6 @@ const SYSTEM_BUNDLES = [
   '/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem',
   '/etc/ssl/cert.pem',
 ];
-
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-
-/** The certificates (PEM blocks) in a PEM text. */
-export function pemCertificates(text: string): string[] {
-  return text.match(PEM_CERTIFICATE) ?? [];
-}
 
 /** The system's bundle: `SSL_CERT_FILE` when set (as OpenSSL reads it), else the first file of {@link SYSTEM_BUNDLES} that exists. */
 function readSystemBundle(env: NodeJS.ProcessEnv): string {

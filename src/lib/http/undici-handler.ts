@@ -4,19 +4,22 @@ import { toConnectionError } from './connection-failure.js';
 import type { HttpOptions } from './http-options.js';
 import { attemptTimeoutError, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES, readLimitedBody } from './response-limits.js';
 import type { HttpRequest, HttpResponse } from './types.js';
-import { dispatcherForUrl } from './undici-dispatcher.js';
 import { buildQueryString } from './uri-encode.js';
 
 /** Sends one HTTP request and resolves to the whole response. */
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
 type Undici = typeof import('undici');
+type DispatcherForUrl = typeof import('./undici-dispatcher.js').dispatcherForUrl;
 
-let undiciModule: Promise<Undici> | undefined;
+let transportModules: Promise<[Undici, DispatcherForUrl]> | undefined;
 
-/** undici, loaded on the first request: a process that never sends (most CLI runs) never pays for it. */
-export function loadUndici(): Promise<Undici> {
-  return (undiciModule ??= import('undici'));
+/**
+ * undici and the pool set-up (TLS included), loaded on the first request: a process that never
+ * sends (most CLI runs) never pays for them.
+ */
+function loadTransport(): Promise<[Undici, DispatcherForUrl]> {
+  return (transportModules ??= Promise.all([import('undici'), import('./undici-dispatcher.js').then((module) => module.dispatcherForUrl)]));
 }
 
 /** Lower-cases undici's response headers and joins repeated ones with `, `. */
@@ -41,7 +44,7 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return async (request) => {
-    const undici = await loadUndici();
+    const [undici, dispatcherForUrl] = await loadTransport();
     const query = buildQueryString(request.query);
     const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
     const path = query ? `${request.path}?${query}` : request.path;

@@ -4,7 +4,7 @@ import { toConnectionError } from '../../http/connection-failure.js';
 import type { HttpOptions } from '../../http/http-options.js';
 import { proxyForUrl } from '../../http/proxy-for-url.js';
 import { attemptTimeoutError, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES, readLimitedBody } from '../../http/response-limits.js';
-import { tlsTrustOptions } from '../../http/trust-store.js';
+import type { tlsTrustOptions } from '../../http/trust-store.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import { buildQueryString } from '../../http/uri-encode.js';
@@ -33,12 +33,12 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
   let proxied: Promise<HttpHandler> | undefined;
   const plain = { agent: new HttpAgent({ keepAlive: true }), request: httpRequest };
   let tls: ReturnType<typeof tlsTrustOptions> | undefined;
-  // TLS is loaded for https endpoints only (the local service is plain http).
+  // TLS (node:https and the trust store) is loaded for https endpoints only: the local service is plain http.
   let secure: Promise<typeof plain> | undefined;
   const transport = (https: boolean): Promise<typeof plain> | typeof plain =>
     https
-      ? (secure ??= import('node:https').then((module) => {
-          tls = tlsTrustOptions(options.verify, env);
+      ? (secure ??= Promise.all([import('node:https'), import('../../http/trust-store.js')]).then(([module, trust]) => {
+          tls = trust.tlsTrustOptions(options.verify, env);
           return { agent: new module.Agent({ keepAlive: true, ...tls }), request: module.request };
         }))
       : plain;
