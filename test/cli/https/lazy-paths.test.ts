@@ -40,10 +40,10 @@ function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expec
   });
 }
 
-/** Runs the built CLI in `cwd` (where a bare `--download` saves). */
-function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+/** Runs the built CLI in `cwd` (where a bare `--download` saves), with `nodeOptions` before it. */
+function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeOptions, BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -169,4 +169,20 @@ describe('the built CLI loads each lazily loaded part', function () {
   });
 
   for (const scenario of scenarios) it(scenario.name, () => scenario.run());
+
+  it('a run against a plain http endpoint loads none of TLS, undici or the side files', async () => {
+    const preload = join(tls.dir, 'report-loaded.mjs');
+    writeFileSync(preload, [
+      "import { writeSync } from 'node:fs';",
+      "import { createRequire } from 'node:module';",
+      "const cache = createRequire(import.meta.url)('node:module')._cache;",
+      "process.on('exit', () => writeSync(2, `loaded: ${JSON.stringify({",
+      "  tls: process.moduleLoadList.includes('NativeModule tls'),",
+      "  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),",
+      "})}\\n`));",
+    ].join('\n'));
+    const result = await runIn(tls.dir, ['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], plain.env, ['--import', preload]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^loaded: \{"tls":false,"sideFiles":\[\]\}$/m);
+  });
 });
