@@ -4,7 +4,6 @@ import { toConnectionError } from '../../http/connection-failure.js';
 import type { HttpOptions } from '../../http/http-options.js';
 import { proxyForUrl } from '../../http/proxy-for-url.js';
 import { attemptTimeoutError, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES, readLimitedBody } from '../../http/response-limits.js';
-import type { tlsTrustOptions } from '../../http/trust-store.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import { buildQueryString } from '../../http/uri-encode.js';
@@ -32,15 +31,14 @@ function timedOut(what: string): NodeJS.ErrnoException {
 export function createNodeHttpHandler(options: HttpOptions, fallback: () => Promise<HttpHandler>, env: NodeJS.ProcessEnv = process.env): HttpHandler {
   let proxied: Promise<HttpHandler> | undefined;
   const plain = { agent: new HttpAgent({ keepAlive: true }), request: httpRequest };
-  let tls: ReturnType<typeof tlsTrustOptions> | undefined;
   // TLS (node:https and the trust store) is loaded for https endpoints only: the local service is plain http.
   let secure: Promise<typeof plain> | undefined;
   const transport = (https: boolean): Promise<typeof plain> | typeof plain =>
     https
-      ? (secure ??= Promise.all([import('node:https'), import('../../http/trust-store.js')]).then(([module, trust]) => {
-          tls = trust.tlsTrustOptions(options.verify, env);
-          return { agent: new module.Agent({ keepAlive: true, ...tls }), request: module.request };
-        }))
+      ? (secure ??= Promise.all([import('node:https'), import('../../http/trust-store.js')]).then(([module, trust]) => ({
+          agent: new module.Agent({ keepAlive: true, ...trust.tlsTrustOptions(options.verify, env) }),
+          request: module.request,
+        })))
       : plain;
   const connectMs = options.connect_timeout === undefined ? undefined : options.connect_timeout * 1000;
   const responseMs = options.timeout === undefined ? undefined : options.timeout * 1000;
@@ -65,7 +63,6 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
           path,
           headers: request.headers,
           agent,
-          ...(https ? tls : {}),
         });
         let settled = false;
         const deadline = setTimeout(() => fail(attemptTimeoutError(attemptSeconds)), attemptSeconds * 1000);
