@@ -157,7 +157,10 @@ describe('the built CLI loads each lazily loaded part', function () {
       async run() {
         const localHome = join(tls.dir, 'local-home');
         mkdirSync(localHome);
-        const result = await nimbus(['search', 'index', 'list', '--local', '--region', 'us-east-1'], { env: cliEnv(localHome) });
+        // A proxy in the environment is not used for the service embedded in the process.
+        const before = proxy.tunnels.length + proxy.forwarded.length;
+        const result = await nimbus(['search', 'index', 'list', '--local', '--region', 'us-east-1'], { env: cliEnv(localHome, { HTTP_PROXY: proxy.url }) });
+        assert.equal(proxy.tunnels.length + proxy.forwarded.length, before);
         assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
       },
     },
