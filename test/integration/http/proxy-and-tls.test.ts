@@ -31,6 +31,17 @@ describe('library: HTTPS and proxies', function () {
       error instanceof ConnectionError && /^TLS certificate verification failed for 127\.0\.0\.1:\d+: .*not trusted/.test(error.message));
   });
 
+  it('a refused certificate is not retried: it would be refused again', async () => {
+    for (const mode of ['legacy', 'standard', 'adaptive']) {
+      const untrusted = new SearchClient({
+        region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: tls.endpoint,
+        retries: { mode, max_attempts: 3 }, use_aws_shared_config_files: false,
+      });
+      await assert.rejects(untrusted.listIndicesAsync(), (error: unknown) =>
+        error instanceof ConnectionError && error.code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' && error.$metadata?.attempts === 1);
+    }
+  });
+
   it('http.proxy tunnels every request through the proxy, with the credentials of its URL', async () => {
     const before = proxy.tunnels.length;
     const result = await client({ verify: tls.pki.ca.certFile, proxy: proxy.urlWithCredentials() }).listIndicesAsync();
