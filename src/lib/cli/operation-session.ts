@@ -65,9 +65,7 @@ function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpO
     options.endpoint = flags['endpoint-url'] as string;
   }
   options.http = http;
-  // The embedded service is in this very process: never reached through a proxy.
-  const transportEnv = localEndpoint ? {} : env;
-  options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http, transportEnv), transportEnv);
+  options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http, env), env);
   if (flags['retry-mode'] !== undefined || flags['max-attempts'] !== undefined) {
     options.retries = {
       ...(flags['retry-mode'] !== undefined ? { mode: flags['retry-mode'] } : {}),

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { isServedByThisThread } from './in-thread-servers.js';
 
 /** An environment variable in either case, the lower-case one first (as curl and Python read them); empty means unset. */
 function variable(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -37,12 +38,14 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
 }
 
 /**
- * The proxy a request to `url` goes through, or undefined to connect directly. An explicit proxy
- * (the `http` option's `proxy`) applies to every request. Otherwise the environment decides as
- * the AWS CLI does: `HTTPS_PROXY` for https URLs, `HTTP_PROXY` for http ones (either case), and
- * none for a host that `NO_PROXY` exempts.
+ * The proxy a request to `url` goes through, or undefined to connect directly. A server running
+ * in this very thread (the local service embedded by `--local`) is always reached directly. An
+ * explicit proxy (the `http` option's `proxy`) applies to every other request. Otherwise the
+ * environment decides as the AWS CLI does: `HTTPS_PROXY` for https URLs, `HTTP_PROXY` for http
+ * ones (either case), and none for a host that `NO_PROXY` exempts.
  */
 export function proxyForUrl(url: URL, explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (isServedByThisThread(url)) return undefined;
   if (explicit) return explicit;
   const proxy = variable(env, url.protocol === 'https:' ? 'https_proxy' : 'http_proxy');
   if (!proxy || bypassed(url, variable(env, 'no_proxy'))) return undefined;
