@@ -95,7 +95,9 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
       for (const [certificate, reason] of [[tls.pki.expired, /has expired \(CERT_HAS_EXPIRED\)/], [tls.pki.wrongHost, /for another host name/]] as const) {
         const front = await startTlsFront({ targetPort: tls.service.port, cert: certificate.cert, key: certificate.key });
         fronts.push(front);
-        assertRefused(await listAll(front.endpoint, ['--ca-bundle', tls.pki.ca.certFile]), reason, `127.0.0.1:${front.port}`);
+        const runs = await listAll(front.endpoint, ['--ca-bundle', tls.pki.ca.certFile]);
+        assertRefused(runs, reason, `127.0.0.1:${front.port}`);
+        assert.doesNotMatch(runs.nimbus!.stderr, /to trust its authority/, 'trusting another authority would not help');
       }
     } finally {
       for (const front of fronts) await front.close();

@@ -4,7 +4,7 @@ import { ConnectionError } from '../../client/errors/connection-error.js';
 import { InvalidArgumentException } from '../../client/errors/invalid-argument-exception.js';
 import { ServiceException } from '../../client/errors/service-exception.js';
 import { PaginationError } from '../../client/pagination-error.js';
-import { isCertificateFailure } from '../../http/tls-failure.js';
+import { isUntrustedCertificate } from '../../http/tls-failure.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -40,7 +40,7 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
   if (error instanceof ConnectionError) {
-    const hint = isCertificateFailure(error.code) ? ' (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle)' : '';
+    const hint = isUntrustedCertificate(error.code) ? ' (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle)' : '';
     return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}${hint}` };
   }
   if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
