@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startConnectProxy, startTlsFront, startTlsService, type TestProxy, type TlsFront, type TlsService } from '../../support/tls/index.js';
+import { AWS_CLIS, runAwsCli, startConnectProxy, startTlsFront, startTlsService, type TestProxy, type TlsFront, type TlsService } from '../../support/tls/index.js';
 import { cliEnv, nimbus, requireBuild, type CliResult } from '../helpers/cli.js';
-
-/** The AWS CLIs on this machine (v1 as `aws` on PATH, v2 as /usr/bin/aws): the reference where present. */
-const AWS_CLIS = ['aws', '/usr/bin/aws'].filter((cli) => spawnSync(cli, ['--version'], { stdio: 'ignore' }).status === 0);
-
-function aws(cli: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(cli, args, { env, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 255) : 0;
-      resolve({ code, signal: null, stdout, stderr });
-    });
-  });
-}
 
 describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', function () {
   this.timeout(90_000);
@@ -48,7 +35,7 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
   async function listAll(endpoint: string, flags: string[], extra: NodeJS.ProcessEnv = {}): Promise<Record<string, CliResult>> {
     const env = baseEnv({ AWS_MAX_ATTEMPTS: '1', AWS_RETRY_MODE: 'standard', ...extra });
     const runs: Record<string, CliResult> = { nimbus: await nimbus(['search', 'index', 'list', '--endpoint-url', endpoint, ...flags], { env }) };
-    for (const cli of AWS_CLIS) runs[cli] = await aws(cli, ['kendra', 'list-indices', '--endpoint-url', endpoint, ...flags], env);
+    for (const cli of AWS_CLIS) runs[cli] = { signal: null, ...(await runAwsCli(cli, ['kendra', 'list-indices', '--endpoint-url', endpoint, ...flags], env)) };
     return runs;
   }
 

@@ -1,8 +1,9 @@
 /**
  * Test support for HTTPS and proxies on loopback: a private CA made with openssl at test time
  * ({@link createTestPki}), a TLS front for any plain HTTP server ({@link startTlsFront}), a
- * CONNECT proxy that counts tunnels ({@link startConnectProxy}), and all of it around a local
- * service ({@link startTlsService}).
+ * CONNECT proxy that counts tunnels ({@link startConnectProxy}), all of it around a local
+ * service ({@link startTlsService}), and the AWS CLIs to run the same cases as a reference
+ * ({@link AWS_CLIS}, {@link runAwsCli}).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { startTlsFront, type TlsFront } from './tls-front.js';
 export { createTestPki, type IssuedCertificate, type TestPki } from './pki.js';
 export { startTlsFront, type TlsFront, type TlsFrontOptions } from './tls-front.js';
 export { startConnectProxy, type TestProxy, type TestProxyOptions } from './connect-proxy.js';
+export { AWS_CLIS, runAwsCli, type AwsCliResult } from './aws-cli.js';
 
 /** A local service reachable over HTTPS with a certificate from a private CA. */
 export interface TlsService {
