@@ -9,7 +9,8 @@ import { startTestService, type TestService } from '../helpers/service.js';
 /**
  * The parts of the built CLI that are loaded only on first use, found from the build and the
  * sources: the side files beside the bundle, and every import() of a Node built-in or a package
- * in src/ (import() of the project's own modules is resolved inside the bundle).
+ * in src/ (import() of the project's own modules is resolved inside the bundle; `typeof import()`
+ * is a type).
  */
 function lazilyLoaded(): Set<string> {
   const found = new Set<string>();
@@ -21,7 +22,7 @@ function lazilyLoaded(): Set<string> {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (name.endsWith('.ts')) {
-        for (const match of readFileSync(full, 'utf8').matchAll(/\bimport\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g)) found.add(match[1]!);
+        for (const match of readFileSync(full, 'utf8').matchAll(/(?<!typeof\s+)\bimport\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g)) found.add(match[1]!);
       }
     }
   };
