@@ -1,9 +1,11 @@
 import { BlockList, isIP } from 'node:net';
+import { ConfigurationError } from '../config/configuration-error.js';
 import { isServedByThisThread } from './in-thread-servers.js';
 
 /** An environment variable in either case, the lower-case one first (as curl and Python read them); empty means unset. */
-function variable(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  return env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+function variable(env: NodeJS.ProcessEnv, name: string): [string, string] | undefined {
+  for (const spelling of [name.toLowerCase(), name.toUpperCase()]) if (env[spelling]) return [spelling, env[spelling]];
+  return undefined;
 }
 
 /** True when `NO_PROXY` (or `no_proxy`) exempts `url`: `*`, a host or domain suffix, `host:port`, or an IP range in CIDR form. */
@@ -43,13 +45,20 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
  * explicit proxy (the `http` option's `proxy`) applies to every other request. Otherwise the
  * environment decides as the AWS CLI does: `HTTPS_PROXY` for https URLs, `HTTP_PROXY` for http
  * ones (either case), and none for a host that `NO_PROXY` exempts.
+ * @throws ConfigurationError when the variable that applies is not an http:// or https:// URL.
  */
 export function proxyForUrl(url: URL, explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   if (isServedByThisThread(url)) return undefined;
   if (explicit) return explicit;
-  const proxy = variable(env, url.protocol === 'https:' ? 'https_proxy' : 'http_proxy');
-  if (!proxy || bypassed(url, variable(env, 'no_proxy'))) return undefined;
+  const found = variable(env, url.protocol === 'https:' ? 'https_proxy' : 'http_proxy');
+  if (!found || bypassed(url, variable(env, 'no_proxy')?.[1])) return undefined;
+  const [name, value] = found;
   // A proxy given as host:port, as some tools accept, is an http:// proxy.
-  return /^[a-z][a-z\d+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
+  const proxy = /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  if (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol)) {
+    const shown = value.replace(/\/\/[^@/]*@/, '//***@');
+    throw new ConfigurationError(`${name} must be an http:// or https:// proxy URL such as http://proxy.local:3128, not "${shown}"`);
+  }
+  return proxy;
 }
 

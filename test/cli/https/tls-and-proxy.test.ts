@@ -124,6 +124,12 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
     }
   });
 
+  it('a proxy variable that is not an http(s) URL is a configuration error (253), its password not shown', async () => {
+    const run = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], { env: baseEnv({ HTTPS_PROXY: 'socks5://me:s3cret-value@127.0.0.1:1080' }) });
+    assert.equal(run.code, 253, run.stderr);
+    assert.equal(run.stderr, 'nimbus: HTTPS_PROXY must be an http:// or https:// proxy URL such as http://proxy.local:3128, not "socks5://***@127.0.0.1:1080"\n');
+  });
+
   it('NO_PROXY exempts a host, and HTTP_PROXY does not apply to https endpoints', async () => {
     const trust = { AWS_CA_BUNDLE: tls.pki.ca.certFile };
     const before = proxy.tunnels.length;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { ConfigurationError } from '../../../src/lib/config/configuration-error.js';
 import { proxyForUrl } from '../../../src/lib/http/proxy-for-url.js';
 
 const HTTPS = new URL('https://search.us-east-1.example.com');
@@ -32,6 +33,13 @@ describe('proxyForUrl', () => {
     assert.equal(proxyForUrl(HTTP, undefined, env('10.0.0.0/8')), 'http://p:1');
     assert.equal(proxyForUrl(HTTP, undefined, { HTTP_PROXY: 'http://p:1', no_proxy: '127.0.0.1:4599' }), undefined);
     assert.equal(proxyForUrl(new URL('http://[::1]:80'), undefined, env('::1')), undefined);
+  });
+
+  it('refuses a variable that is not an http:// or https:// URL, without showing its credentials', () => {
+    for (const value of ['socks5://user:secret@proxy:1080', 'not a url']) {
+      assert.throws(() => proxyForUrl(HTTPS, undefined, { https_proxy: value }), (error: unknown) =>
+        error instanceof ConfigurationError && error.message.startsWith('https_proxy must be an http:// or https:// proxy URL') && !error.message.includes('secret'));
+    }
   });
 
   it('an explicit proxy applies to every URL, whatever the environment says', () => {
