@@ -3,6 +3,10 @@
 // the V8 code cache beside it (dist/cli/nimbus.cjs.cache) instead of from source, which saves a
 // third of the start-up time. A missing cache, or one this Node version rejects, is written
 // again when the run ends (a read-only install simply runs without it).
+// A script compiled this way cannot use import() on Node 20 (vm gives it no dynamic import
+// callback without --experimental-vm-modules, and a code cache loses the one of
+// vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER), so the build leaves no import() in the bundle:
+// modules loaded on first use are require()d (scripts/build.mjs, dynamicImportsAsRequire).
 import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname } from 'node:path';

@@ -1,4 +1,4 @@
-import { flush, run, settings, type Hook, type Interfaces } from '@oclif/core';
+import { flush, loadHelpClass, run, settings, type Hook, type Interfaces } from '@oclif/core';
 import { usageError } from './errors/cli-error.js';
 import { EXIT } from './errors/exit-codes.js';
 import { reportError } from './errors/report-error.js';
@@ -18,7 +18,6 @@ export const commandNotFound: Hook<'command_not_found'> = async function (option
   const asked = words[0] === 'help' ? words.slice(1) : undefined;
   const id = (asked ?? words).join(':');
   if (asked && (id === '' || options.config.findCommand(id) || options.config.findTopic(id))) {
-    const { loadHelpClass } = await import('@oclif/core');
     const Help = await loadHelpClass(options.config);
     await new Help(options.config).showHelp(asked);
     return;

@@ -9,6 +9,7 @@ import type { HttpOptions } from '../http/http-options.js';
 import type { ApiJson } from '../model/types.js';
 import { configError, usageError } from './errors/cli-error.js';
 import { createNodeHttpHandler } from './http/node-http-handler.js';
+import { transportOptions } from './http/transport-settings.js';
 import { buildInput } from './input/build-input.js';
 import { onInterrupt } from './interrupt.js';
 import type { OperationSpec, ServiceName } from './operation-spec.js';
@@ -56,14 +57,8 @@ export function loadModel(definition: ServiceDefinition, version: string, fromPr
   return api as unknown as ApiJson;
 }
 
-/** The transport options of a run: `--no-verify-ssl`, else `--ca-bundle`, `AWS_CA_BUNDLE` or the profile's `ca_bundle`. */
-function httpOptions(settings: RunSettings, flags: OperationFlags, env: NodeJS.ProcessEnv): HttpOptions {
-  const caBundle = (flags['ca-bundle'] as string | undefined) || env.AWS_CA_BUNDLE || settings.profile.settings.ca_bundle;
-  return flags['no-verify-ssl'] ? { verify: false } : caBundle ? { verify: caBundle } : {};
-}
-
 /** The client options of a run: settings, flags, and the embedded service's endpoint for `--local`. */
-function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, localEndpoint: string | undefined, interactive: boolean): ClientOptions {
+function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, env: NodeJS.ProcessEnv, localEndpoint: string | undefined, interactive: boolean): ClientOptions {
   const options: ClientOptions = { region: settings.region, version: settings.version, [MFA_CODE_PROVIDER]: cliMfaCodeProvider(interactive) };
   // A named profile would take the place of the embedded service's credentials.
   if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile as string;
@@ -74,7 +69,7 @@ function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpO
     options.endpoint = flags['endpoint-url'] as string;
   }
   options.http = http;
-  options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http));
+  options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http, env), env);
   if (flags['retry-mode'] !== undefined || flags['max-attempts'] !== undefined) {
     options.retries = {
       ...(flags['retry-mode'] !== undefined ? { mode: flags['retry-mode'] } : {}),
@@ -135,6 +130,13 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const optional = new Set(options.optional ?? []);
   const input = buildInput(api, optional.size ? { ...spec, required: spec.required.filter((flag) => !optional.has(flag)) } : spec, flags);
 
+  const http = transportOptions({
+    noVerifySsl: flags['no-verify-ssl'] as boolean | undefined,
+    caBundle: flags['ca-bundle'] as string | undefined,
+    env,
+    profileCaBundle: settings.profile.settings.ca_bundle,
+    profileName: settings.profileName,
+  });
   let local: { endpoint: string; close(): Promise<void> } | undefined;
   let localS3Dir: string | undefined;
   if (flags.local) {
@@ -144,10 +146,9 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
-  const http = httpOptions(settings, flags, env);
   let client: Client;
   try {
-    client = new service.Client(clientOptions(settings, flags, http, local?.endpoint, isInteractive(request)));
+    client = new service.Client(clientOptions(settings, flags, http, env, local?.endpoint, isInteractive(request)));
   } catch (error) {
     stopLocal?.();
     await local?.close();

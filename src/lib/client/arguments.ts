@@ -33,7 +33,7 @@ export const ARGUMENTS: readonly ArgumentDefinition[] = [
   { name: 'signature_version', type: 'string', required: false, default: 'v4', doc: 'Signature version (v4 or anonymous); an operation of the model may override it.' },
   { name: 'handler', type: 'function', required: false, default: 'the HTTP handler', doc: 'Terminal handler: (command, request) => Promise of a result.' },
   { name: 'http_handler', type: 'function', required: false, default: 'undici', doc: 'Transport: (request) => Promise of a response; wins over "handler".' },
-  { name: 'http', type: 'object', required: false, default: '{}', doc: 'Options for every request: verify, proxy, connect_timeout, timeout.' },
+  { name: 'http', type: 'object', required: false, default: '{}', doc: 'Options for every request: verify (false, or a CA bundle file), proxy (else HTTPS_PROXY/HTTP_PROXY/NO_PROXY), connect_timeout, timeout (idle), attempt_timeout (whole attempt, default 300 s), max_response_bytes (default 64 MiB), http_stats_receiver.' },
   { name: 'retries', type: 'number|object|RetryConfiguration|function', required: false, default: 'AWS_RETRY_MODE/AWS_MAX_ATTEMPTS, the profile, then legacy with 3 attempts', doc: 'A number selects legacy mode with that many retries; {mode, max_attempts} (or a RetryConfiguration, or a function returning either) selects legacy, standard or adaptive.' },
   { name: 'validate', type: 'boolean', required: false, default: 'true', doc: 'When false, input is sent without client-side validation.' },
   { name: 'idempotency_auto_fill', type: 'boolean|function', required: false, default: 'true', doc: 'Fill absent idempotency tokens with a UUID v4; a function supplies the random bytes.' },

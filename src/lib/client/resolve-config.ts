@@ -6,7 +6,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { resolveProfileName, loadProfile, type Profile } from '../config/profile.js';
 import { resolveRegion as regionFromConfig } from '../config/region.js';
 import { resolveEndpointUrl } from '../config/endpoint-url.js';
-import { parseHttpOptions, type HttpOptions } from '../http/http-options.js';
+import { parseHttpOptions, withConfiguredCaBundle, type HttpOptions } from '../http/http-options.js';
 import { createUndiciHandler, type HttpHandler } from '../http/undici-handler.js';
 import { defaultSignatureProvider } from '../signing/signature-provider.js';
 import type { SignatureProvider } from '../signing/types.js';
@@ -137,7 +137,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const scheme = checkScheme(args.scheme);
   const endpointProvider = optionalFunction<EndpointProvider>(options, 'endpoint_provider');
   const apiProvider = optionalFunction<ApiProvider>(options, 'api_provider') ?? builtInApiProvider(service);
-  const http = parseHttpOptions(args.http);
+  const http = withConfiguredCaBundle(parseHttpOptions(args.http), env, profileSettings.settings.ca_bundle);
   const idempotency = args.idempotency_auto_fill ?? true;
   if (typeof idempotency !== 'boolean' && typeof idempotency !== 'function') invalid('idempotency_auto_fill', 'expected true, false or a function returning random bytes');
   const debug = parseDebugOption(args.debug);
@@ -148,7 +148,7 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const modelSignatureVersion = typeof metadata.signatureVersion === 'string' && metadata.signatureVersion ? metadata.signatureVersion : undefined;
   const signatureVersion = optionalString(options, 'signature_version') ?? modelSignatureVersion ?? 'v4';
 
-  const defaultHttpHandler = createUndiciHandler(http);
+  const defaultHttpHandler = createUndiciHandler(http, env);
   const httpHandler = optionalFunction<HttpHandler>(options, 'http_handler');
   // STS calls for assumed roles go out with the client's transport and region.
   const credentials = asInvalidArgument(() => {

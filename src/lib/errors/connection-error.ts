@@ -3,7 +3,8 @@ import { NimbusError } from './nimbus-error.js';
 
 /**
  * The request never got a complete HTTP response: refused or reset connection, DNS failure,
- * TLS failure, or a timeout. Retry modes recognise it as transient.
+ * TLS failure, a timeout, or a response over the size limit. Retry modes recognise it as
+ * transient, except a refused TLS certificate, which would be refused again.
  */
 export class ConnectionError extends NimbusError {
   override name = 'ConnectionError';

@@ -2,6 +2,7 @@ import { ConnectionError } from '../errors/connection-error.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { ServiceException } from '../errors/service-exception.js';
 import { THROTTLING_CODES, TRANSIENT_CODES } from '../errors/error-codes.js';
+import { isCertificateFailure } from '../http/tls-failure.js';
 
 /** The error codes legacy mode retries (besides 5xx and connection errors). */
 export const LEGACY_THROTTLING_CODES: ReadonlySet<string> = new Set([
@@ -23,8 +24,9 @@ export const TRANSIENT_STATUS_CODES: ReadonlySet<number> = new Set([500, 502, 50
  * How a failed attempt is classified (as the published SDKs do):
  * - `throttling`: the service asked the client to slow down (a throttling code, the modeled
  *   `retryable.throttling` trait, or status 429);
- * - `transient`: a connection failure or timeout, a success response whose body cannot be read
- *   (cut short or not JSON: botocore retries a body that ended early), status 500/502/503/504, or a transient code
+ * - `transient`: a connection failure (a refused TLS certificate aside) or timeout, a success
+ *   response whose body cannot be read (cut short or not JSON: botocore retries a body that ended
+ *   early), status 500/502/503/504, or a transient code
  *   (`RequestTimeout`, `RequestTimeoutException`, `PriorRequestNotComplete`);
  * - `retryable`: any other error the model marks `retryable`;
  * - `client` / `server`: any other service error, by fault;
@@ -35,7 +37,9 @@ export type ErrorKind = 'throttling' | 'transient' | 'retryable' | 'client' | 's
 
 /** Classifies the error of a failed attempt for standard and adaptive modes. */
 export function classifyError(error: unknown): ErrorKind {
-  if (error instanceof ConnectionError || error instanceof InvalidResponseError) return 'transient';
+  if (error instanceof InvalidResponseError) return 'transient';
+  // A refused certificate is refused again on every attempt: not worth retrying.
+  if (error instanceof ConnectionError) return isCertificateFailure(error.code) ? 'unknown' : 'transient';
   if (!(error instanceof ServiceException)) return 'unknown';
   if (isThrottlingError(error)) return 'throttling';
   if (TRANSIENT_STATUS_CODES.has(error.statusCode) || TRANSIENT_CODES.has(error.code)) return 'transient';
@@ -50,7 +54,7 @@ export function isThrottlingError(error: unknown): boolean {
 
 /** True for what legacy mode retries: status 500/502/503/504, its throttling codes, connection errors. */
 export function isLegacyRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
+  if (error instanceof ConnectionError) return !isCertificateFailure(error.code);
   return error instanceof ServiceException && (TRANSIENT_STATUS_CODES.has(error.statusCode) || LEGACY_THROTTLING_CODES.has(error.code));
 }
 

@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { Agent, type Dispatcher } from 'undici';
+import * as undici from 'undici';
 import { createDownloadProgress, DownloadError, downloadToFile, type DownloadResult } from '../../download/index.js';
 import type { HttpOptions } from '../../http/http-options.js';
+import { dispatcherForUrl } from '../../http/undici-dispatcher.js';
 import { CliError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
-
-/** A connection pool that applies `--no-verify-ssl` / `--ca-bundle`, or undefined for the default one. */
-function dispatcherFor(http: HttpOptions): Dispatcher | undefined {
-  if (http.verify === undefined || http.verify === true) return undefined;
-  return new Agent({ connect: http.verify === false ? { rejectUnauthorized: false } : { ca: readFileSync(http.verify) } });
-}
 
 /**
  * Saves `url` to `destination` (a file, or a directory to save into under the server's file
@@ -20,14 +14,9 @@ function dispatcherFor(http: HttpOptions): Dispatcher | undefined {
  */
 export async function saveDownload(url: string, destination: string, http: HttpOptions): Promise<DownloadResult> {
   const controller = new AbortController();
-  const dispatcher = dispatcherFor(http);
-  const download = downloadToFile({
-    url,
-    destination,
-    signal: controller.signal,
-    progress: createDownloadProgress(),
-    ...(dispatcher ? { dispatcher } : {}),
-  });
+  // The run's TLS settings and proxy apply to the download as to the service's requests.
+  const dispatcher = dispatcherForUrl(undici, http, new URL(url), process.env);
+  const download = downloadToFile({ url, destination, signal: controller.signal, progress: createDownloadProgress(), dispatcher });
   const dispose = onInterrupt(async () => {
     controller.abort();
     await download.catch(() => undefined);
@@ -39,6 +28,5 @@ export async function saveDownload(url: string, destination: string, http: HttpO
     throw error;
   } finally {
     dispose();
-    await dispatcher?.close();
   }
 }

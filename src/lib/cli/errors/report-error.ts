@@ -5,6 +5,7 @@ import { InvalidArgumentException } from '../../errors/invalid-argument-exceptio
 import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import { ServiceException } from '../../errors/service-exception.js';
 import { PaginationError } from '../../errors/pagination-error.js';
+import { isUntrustedCertificate } from '../../http/tls-failure.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -43,7 +44,10 @@ export function reportError(error: unknown): ErrorReport {
     const usage = /^Invalid (StartingToken|PaginationConfig)/.test(error.message);
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
-  if (error instanceof ConnectionError) return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}` };
+  if (error instanceof ConnectionError) {
+    const hint = isUntrustedCertificate(error.code) ? ' (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle)' : '';
+    return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}${hint}` };
+  }
   if (error instanceof InvalidResponseError) {
     const id = error.requestId ? ` (request id ${error.requestId})` : '';
     return { exitCode: EXIT.OTHER, message: `InvalidResponseError: ${oneLine(error.message)}${id}` };

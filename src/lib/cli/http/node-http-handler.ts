@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { measureTransfer } from '../../http/transfer-stats.js';
+import { toConnectionError } from '../../http/connection-failure.js';
 import type { HttpOptions } from '../../http/http-options.js';
+import { proxyForUrl } from '../../http/proxy-for-url.js';
+import { attemptTimeoutError, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES, readLimitedBody } from '../../http/response-limits.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
-import { toConnectionError, type HttpHandler } from '../../http/undici-handler.js';
+import type { HttpHandler } from '../../http/undici-handler.js';
 import { buildQueryString } from '../../http/uri-encode.js';
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -20,29 +22,36 @@ function timedOut(what: string): NodeJS.ErrnoException {
  * An HTTP handler on Node's own `http`/`https` modules, for the CLI: a CLI run sends a few
  * requests and exits, so it has no use for a connection pool, and Node's built-in parser costs
  * nothing to start (undici's costs tens of milliseconds per process). It honours the `http`
- * option's `verify`, `connect_timeout` and `timeout`; with a `proxy` the library's undici handler
- * is used instead. Transfer statistics are reported as the undici handler reports them.
+ * option's `verify`, `connect_timeout`, `timeout`, `attempt_timeout` and `max_response_bytes`.
+ * A request that goes through a proxy (the `proxy` option, or `HTTPS_PROXY` / `HTTP_PROXY` in
+ * `env` unless `NO_PROXY` exempts its host) is sent by `fallback`, the library's undici handler,
+ * whose proxy support does the tunnelling and proxy authentication. Transfer statistics are
+ * reported as the undici handler reports them.
  */
-export function createNodeHttpHandler(options: HttpOptions, fallback: () => Promise<HttpHandler>): HttpHandler {
-  if (options.proxy) {
-    let handler: Promise<HttpHandler> | undefined;
-    return async (request) => (await (handler ??= fallback()))(request);
-  }
-  const ca = typeof options.verify === 'string' ? readFileSync(options.verify) : undefined;
-  const tls = { rejectUnauthorized: options.verify !== false, ...(ca ? { ca } : {}) };
+export function createNodeHttpHandler(options: HttpOptions, fallback: () => Promise<HttpHandler>, env: NodeJS.ProcessEnv = process.env): HttpHandler {
+  let proxied: Promise<HttpHandler> | undefined;
   const plain = { agent: new HttpAgent({ keepAlive: true }), request: httpRequest };
-  // TLS is loaded for https endpoints only (the local service is plain http).
+  // TLS (node:https and the trust store) is loaded for https endpoints only: the local service is plain http.
   let secure: Promise<typeof plain> | undefined;
   const transport = (https: boolean): Promise<typeof plain> | typeof plain =>
-    https ? (secure ??= import('node:https').then((module) => ({ agent: new module.Agent({ keepAlive: true, ...tls }), request: module.request }))) : plain;
+    https
+      ? (secure ??= Promise.all([import('node:https'), import('../../http/trust-store.js')]).then(([module, trust]) => ({
+          agent: new module.Agent({ keepAlive: true, ...trust.tlsTrustOptions(options.verify, env) }),
+          request: module.request,
+        })))
+      : plain;
   const connectMs = options.connect_timeout === undefined ? undefined : options.connect_timeout * 1000;
   const responseMs = options.timeout === undefined ? undefined : options.timeout * 1000;
+  const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
+  const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
 
-  return (request: HttpRequest) => {
+  return async (request: HttpRequest) => {
+    const host = request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname;
+    const origin = `${request.protocol}//${host}${request.port === undefined ? '' : `:${request.port}`}`;
+    if (proxyForUrl(new URL(origin), options.proxy, env)) return (await (proxied ??= fallback()))(request);
     const query = buildQueryString(request.query);
     const path = query ? `${request.path}?${query}` : request.path;
-    const host = request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname;
-    const url = `${request.protocol}//${host}${request.port === undefined ? '' : `:${request.port}`}${request.path}`;
+    const url = `${origin}${request.path}`;
     const https = request.protocol === 'https:';
     return measureTransfer(url, request.body, options.http_stats_receiver, async () => {
       const { agent, request: send } = await transport(https);
@@ -54,11 +63,14 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
           path,
           headers: request.headers,
           agent,
-          ...(https ? tls : {}),
         });
+        let settled = false;
+        const deadline = setTimeout(() => fail(attemptTimeoutError(attemptSeconds)), attemptSeconds * 1000);
         const fail = (error: NodeJS.ErrnoException): void => {
+          clearTimeout(deadline);
           req.destroy();
-          reject(toConnectionError(error, url));
+          if (!settled) reject(toConnectionError(error, url));
+          settled = true;
         };
         req.on('error', fail);
         if (connectMs !== undefined) {
@@ -71,17 +83,12 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
         }
         if (responseMs !== undefined) req.setTimeout(responseMs, () => fail(timedOut('response')));
         req.on('response', (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', fail);
-          response.on('end', () => {
-            const body = Buffer.concat(chunks);
-            resolve({
-              statusCode: response.statusCode ?? 0,
-              headers: flattenHeaders(response.headers),
-              body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
-            });
-          });
+          readLimitedBody(response, maxBytes, response.headers['content-length']).then((body) => {
+            clearTimeout(deadline);
+            if (settled) return;
+            settled = true;
+            resolve({ statusCode: response.statusCode ?? 0, headers: flattenHeaders(response.headers), body });
+          }, fail);
         });
         req.end(request.body === undefined ? undefined : request.body);
       });

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startConnectProxy, startTlsService, type TestProxy, type TlsService } from '../../support/tls/index.js';
+import { BIN, cliEnv, json, nimbus, requireBuild, ROOT, type CliResult } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+/**
+ * The parts of the built CLI that are loaded only on first use, found from the build and the
+ * sources: the side files beside the bundle, and every import() of a Node built-in or a package
+ * in src/ (import() of the project's own modules is resolved inside the bundle; `typeof import()`
+ * is a type).
+ */
+function lazilyLoaded(): Set<string> {
+  const found = new Set<string>();
+  for (const name of readdirSync(join(ROOT, 'dist', 'cli'))) {
+    if (name.endsWith('.cjs') && name !== 'nimbus.cjs') found.add(`side file ${name}`);
+  }
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.ts')) {
+        for (const match of readFileSync(full, 'utf8').matchAll(/(?<!typeof\s+)\bimport\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g)) found.add(match[1]!);
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  return found;
+}
+
+/** Runs the built CLI in a pseudo-terminal (the prompts need one), answering prompts in turn. */
+function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expect: string; send: string }>): Promise<{ code: number; output: string; error: string | null }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('python3', [join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py')], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`${error.message}\n${stderr}`));
+      resolve(JSON.parse(stdout));
+    });
+    child.stdin!.end(JSON.stringify({ argv: [process.execPath, BIN, ...args], env: { ...env, TERM: 'xterm' }, steps, timeout: 20 }));
+  });
+}
+
+/** Runs the built CLI in `cwd` (where a bare `--download` saves), with `nodeOptions` before it. */
+function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeOptions, BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+describe('the built CLI loads each lazily loaded part', function () {
+  this.timeout(60_000);
+  let tls: TlsService;
+  let plain: TestService;
+  let proxy: TestProxy;
+  let home: string;
+  const env = (extra: NodeJS.ProcessEnv = {}) => cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1', ...extra });
+  const secure = (args: string[], extra: NodeJS.ProcessEnv = {}) => nimbus([...args, '--endpoint-url', tls.endpoint], { env: env({ AWS_CA_BUNDLE: tls.pki.ca.certFile, ...extra }) });
+
+  before(async () => {
+    requireBuild();
+    tls = await startTlsService();
+    plain = await startTestService();
+    proxy = await startConnectProxy();
+    home = join(tls.dir, 'home');
+    mkdirSync(home);
+  });
+  after(async () => {
+    await proxy?.close();
+    await plain?.close();
+    await tls?.close();
+  });
+
+  /** Each scenario runs the built CLI through the parts it `covers`. */
+  const scenarios: Array<{ name: string; covers: string[]; run(): Promise<void> }> = [
+    {
+      name: 'HTTPS to an endpoint with a private CA',
+      covers: ['node:https'],
+      async run() {
+        assert.deepEqual(json(await secure(['search', 'index', 'list'])), { IndexConfigurationSummaryItems: [] });
+      },
+    },
+    {
+      name: 'an HTTPS proxy (CONNECT tunnel through undici)',
+      covers: ['undici', 'side file undici.cjs'],
+      async run() {
+        const before = proxy.tunnels.length;
+        assert.deepEqual(json(await secure(['search', 'index', 'list'], { HTTPS_PROXY: proxy.url })), { IndexConfigurationSummaryItems: [] });
+        assert.equal(proxy.tunnels.length, before + 1);
+      },
+    },
+    {
+      name: 'credentials from credential_process',
+      covers: ['node:child_process'],
+      async run() {
+        const script = join(tls.dir, 'credentials.sh');
+        writeFileSync(script, '#!/bin/sh\necho \'{"Version": 1, "AccessKeyId": "test", "SecretAccessKey": "test"}\'\n');
+        chmodSync(script, 0o755);
+        const config = join(tls.dir, 'process-config');
+        writeFileSync(config, `[profile tool]\ncredential_process = ${script}\nregion = us-east-1\n`);
+        const result = await nimbus(['search', 'index', 'list', '--profile', 'tool', '--endpoint-url', tls.endpoint], {
+          env: cliEnv(home, { AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: join(tls.dir, 'none'), AWS_CA_BUNDLE: tls.pki.ca.certFile }),
+        });
+        assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      },
+    },
+    {
+      name: 'YAML output',
+      covers: ['side file yaml.cjs'],
+      async run() {
+        const result = await secure(['search', 'index', 'list', '--output', 'yaml']);
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(result.stdout, 'IndexConfigurationSummaryItems: []\n');
+      },
+    },
+    {
+      name: 'a prompt in a terminal',
+      covers: ['side file inquirer.cjs'],
+      async run() {
+        const promptHome = join(tls.dir, 'prompt-home');
+        mkdirSync(promptHome);
+        const run = await inTerminal(
+          ['search', 'index', 'list', '--api-version', 'latest', '--endpoint-url', tls.endpoint],
+          cliEnv(promptHome, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_CA_BUNDLE: tls.pki.ca.certFile }),
+          [
+            { expect: 'Region', send: 'eu-west-2' },
+            { expect: 'eu-west-2 +Europe \\(London\\)', send: '\r' },
+            { expect: 'Save region = eu-west-2 in profile "default"\\?', send: 'n\r' },
+          ],
+        );
+        assert.equal(run.error, null, run.output);
+        assert.equal(run.code, 0, run.output);
+        assert.match(run.output, /"IndexConfigurationSummaryItems": \[\]/);
+      },
+    },
+    {
+      name: 'a download (--download on an export)',
+      covers: ['side file undici.cjs'],
+      async run() {
+        const created = await plain.run(['mobile', 'project', 'create', '--name', 'lazy', '--query', 'details.projectId', '--output', 'text']);
+        assert.equal(created.code, 0, created.stderr);
+        const cwd = join(tls.dir, 'download');
+        mkdirSync(cwd);
+        const result = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', created.stdout.trim(), '--download', '--endpoint-url', plain.service.endpoint], plain.env);
+        assert.equal(result.code, 0, result.stderr);
+        assert.deepEqual(readdirSync(cwd), ['lazy.zip']);
+      },
+    },
+    {
+      name: 'the embedded local service (--local)',
+      covers: ['side file local.cjs'],
+      async run() {
+        const localHome = join(tls.dir, 'local-home');
+        mkdirSync(localHome);
+        // A proxy in the environment is not used for the service embedded in the process.
+        const before = proxy.tunnels.length + proxy.forwarded.length;
+        const result = await nimbus(['search', 'index', 'list', '--local', '--region', 'us-east-1'], { env: cliEnv(localHome, { HTTP_PROXY: proxy.url }) });
+        assert.equal(proxy.tunnels.length + proxy.forwarded.length, before);
+        assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      },
+    },
+  ];
+
+  it('has a scenario for every lazily loaded part, and none for a part that no longer exists', () => {
+    const covered = new Set(scenarios.flatMap((scenario) => scenario.covers));
+    assert.deepEqual([...lazilyLoaded()].sort(), [...covered].sort());
+  });
+
+  for (const scenario of scenarios) it(scenario.name, () => scenario.run());
+
+  it('a run against a plain http endpoint loads none of TLS, undici or the side files', async () => {
+    const preload = join(tls.dir, 'report-loaded.mjs');
+    writeFileSync(preload, [
+      "import { writeSync } from 'node:fs';",
+      "import { createRequire } from 'node:module';",
+      "const cache = createRequire(import.meta.url)('node:module')._cache;",
+      "process.on('exit', () => writeSync(2, `loaded: ${JSON.stringify({",
+      "  tls: process.moduleLoadList.includes('NativeModule tls'),",
+      "  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),",
+      "})}\\n`));",
+    ].join('\n'));
+    const result = await runIn(tls.dir, ['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], plain.env, ['--import', preload]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^loaded: \{"tls":false,"sideFiles":\[\]\}$/m);
+  });
+});
