@@ -14,6 +14,9 @@ const { endpoint, servicePid, dataDir, steps, queries, concurrency } = JSON.pars
 const CHUNK = 20_000;
 const client = searchClient(endpoint);
 const IndexId = await createActiveIndex(client, 'bench-scale');
+// An enterprise index holds 100,000 documents plus 100,000 per storage capacity unit.
+const units = Math.max(0, Math.ceil(Math.max(...steps) / 100_000) - 1);
+if (units > 0) await client.updateIndexAsync({ Id: IndexId, CapacityUnits: { StorageCapacityUnits: units, QueryCapacityUnits: 0 } });
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /** Resident and peak resident memory of the service, from /proc (NaN elsewhere). */
