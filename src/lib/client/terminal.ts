@@ -20,12 +20,16 @@ export function responseMetadata(request: HttpRequest, response: HttpResponse): 
   };
 }
 
+/** Reads a successful response into a command's output. */
+export type OutputReader = (command: Command, response: HttpResponse) => Record<string, unknown>;
+
 /**
  * The terminal handler: sends the request with `http_handler` (or the undici handler), then
- * parses the response into a result, or throws a ServiceException for an error status. A user's
- * `handler` option replaces all of this (unless `http_handler` is set, which wins).
+ * parses the response into a result (with `read`, when given), or throws a ServiceException for
+ * an error status. A user's `handler` option replaces all of this (unless `http_handler` is set,
+ * which wins).
  */
-export function createTerminal(config: ClientConfig, model: ServiceModel): Handler {
+export function createTerminal(config: ClientConfig, model: ServiceModel, read?: OutputReader): Handler {
   if (!config.http_handler && config.handler) return config.handler;
   const send = config.http_handler ?? config.defaultHttpHandler;
   const protocol = protocolFor(model);
@@ -37,7 +41,7 @@ export function createTerminal(config: ClientConfig, model: ServiceModel): Handl
       const details = protocol.parseError(command.operation, response);
       throw new ServiceException({ ...details, $metadata, requestId: details.requestId ?? $metadata.requestId });
     }
-    const output = protocol.parseResponse(command.operation, response);
+    const output = read ? read(command, response) : protocol.parseResponse(command.operation, response);
     return Object.assign(output, { $metadata });
   };
 }

@@ -11,6 +11,7 @@ import type { Result } from '../result.js';
 import { rebuildError } from './error-rebuild.js';
 import type { RequestBody, UnnumberedRequest } from './protocol.js';
 import { syncBridge } from './sync-bridge.js';
+import { syncResult, type SuccessReply } from './sync-result.js';
 import { workerRegistration, type UntransferableOption, type WorkerRegistration } from './worker-options.js';
 
 interface SyncState {
@@ -50,7 +51,7 @@ export function executeSync(client: Client, command: Command, reflectArgs: boole
   const request = { kind: 'execute' as const, name: command.name, args: command.args, context, returnArgs: reflectArgs };
   const reply = call(client, request, `${methodName(command.name)}Async()`, `The arguments of ${command.name}`);
   if (reflectArgs && reply.args) command.args = reply.args;
-  return reply.value as Result;
+  return syncResult(client, command, reply);
 }
 
 /** Blocks until the named waiter succeeds; returns its last result or throws its WaiterError. */
@@ -75,7 +76,7 @@ export function credentialsSync(client: Client): Credentials | null {
   return call(client, { kind: 'credentials' }, 'await getCredentials()', 'The credentials request').value as Credentials | null;
 }
 
-function call(client: Client, body: RequestBody, alternative: string, what: string): { value: unknown; args?: Record<string, unknown> } {
+function call(client: Client, body: RequestBody, alternative: string, what: string): SuccessReply {
   const state = states.get(client);
   if (!state) throw new TypeError('The synchronous forms need a client built by the Client constructor');
   if (client.getHandlerList().resolve() !== state.composed) {
