@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench [-- --quick]`: measures nimbus beside its peers on this machine, in one run,
-// prints one table with ratios and goals, and writes the numbers to bench/results/<date>-<mode>.json.
+// prints one table with ratios and goals, compares the headline figures with the last committed
+// baseline (bench/baseline.json) and writes the numbers to bench/results/<date>-<mode>.json
+// (an ignored folder).
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
+import { compareWithBaseline, headlineFigures, readBaseline, saveBaseline, TOLERANCE } from './lib/baseline.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { rssMethod } from './lib/measure-process.mjs';
-import { DIST_INDEX, DIST_SERVER, RESULTS_DIR, ROOT } from './lib/paths.mjs';
+import { BASELINE, DIST_INDEX, DIST_SERVER, RESULTS_DIR, ROOT } from './lib/paths.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
 const SCENARIO_MODULES = {
@@ -14,6 +17,7 @@ const SCENARIO_MODULES = {
   client: ['./scenarios/client.mjs', 'client'],
   local: ['./scenarios/local-service.mjs', 'localService'],
   bulk: ['./scenarios/bulk.mjs', 'bulk'],
+  scale: ['./scenarios/scale.mjs', 'scale'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */
@@ -72,9 +76,24 @@ for (const note of notes) console.log(`note: ${note}`);
 const missing = results.flatMap((r) => r.rows.filter((row) => /^(missing|failed):/.test(row.measured)).map((row) => `${row.subject} (${row.measured.replace(/\n.*/s, '')})`));
 if (missing.length) console.log(`missing: ${missing.join('; ')}`);
 
+const figures = headlineFigures(results);
+const compared = compareWithBaseline(readBaseline(BASELINE)[options.mode], figures);
+const show = (n) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toPrecision(3));
+for (const row of compared) {
+  const change = `${row.change > 0 ? 'worse' : 'better'} by ${Math.abs(Math.round(row.change * 100))}%`;
+  console.log(`${row.regressed ? 'REGRESSION' : 'baseline'}: ${row.name} ${show(row.value)} (baseline ${show(row.baseline)}, ${change})`);
+}
+const regressions = compared.filter((row) => row.regressed).length;
+if (compared.length) console.log(`${regressions} of ${compared.length} headline figures more than ${TOLERANCE * 100}% worse than ${relative(process.cwd(), BASELINE)} (${options.mode})`);
+else console.log(`no ${options.mode} baseline to compare with: npm run bench -- ${options.mode === 'quick' ? '--quick ' : ''}--save-baseline stores one`);
+if (options.saveBaseline) {
+  saveBaseline(BASELINE, options.mode, figures, { date: new Date(started).toISOString(), machine: `${machine.cpus} × ${machine.cpu}, node ${machine.node}`, loadAverage: load });
+  console.log(`baseline: ${relative(process.cwd(), BASELINE)} (${options.mode}) updated`);
+}
+
 mkdirSync(RESULTS_DIR, { recursive: true });
 const file = join(RESULTS_DIR, `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${options.mode}.json`);
-const json = { date: new Date(started).toISOString(), mode: options.mode, sizes: options.sizes, seconds, machine, notes, scenarios: results };
+const json = { date: new Date(started).toISOString(), mode: options.mode, sizes: options.sizes, seconds, machine, notes, figures, baseline: compared, scenarios: results };
 writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 console.log(`results: ${relative(process.cwd(), file)}`);
-process.exit(0);
+process.exit(regressions ? 3 : 0);

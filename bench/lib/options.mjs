@@ -1,9 +1,10 @@
-// Command-line options of `npm run bench`: the mode (quick or full) and one size knob per scenario.
+// Command-line options of `npm run bench`: the mode (quick or full), the scenarios, one size knob
+// per scenario, and whether to store the run as the new baseline.
 
 /** Sizes of the full run (what the README table states) and of `--quick` (under 2 minutes). */
 export const SIZES = {
-  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20 },
-  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8 },
+  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20, scaleDocs: [10_000, 100_000, 1_000_000] },
+  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8, scaleDocs: [2_000, 10_000] },
 };
 
 const KNOBS = {
@@ -15,13 +16,19 @@ const KNOBS = {
   '--aws-batches': ['awsBatches', 'AWS CLI batches (processes) sampled per CLI (scenario 4)'],
 };
 
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk'];
+/** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'scale'];
+const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale');
+const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 
 /** The usage text. */
 export const USAGE = [
-  'Usage: npm run bench -- [--quick] [--markdown] [--only startup,client,local,bulk] [size knobs]',
+  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,scale] [size knobs]',
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
+  '  --scale            also run the scaling series (scenario 5)',
+  '  --save-baseline    store this run\'s headline figures in bench/baseline.json (what later runs compare with)',
+  `  --scale-docs LIST  document counts of the scaling series (full ${SIZES.full.scaleDocs.join(',')}, quick ${SIZES.quick.scaleDocs.join(',')})`,
   ...Object.entries(KNOBS).map(([flag, [key, text]]) => `  ${`${flag} N`.padEnd(18)} ${text} (full ${SIZES.full[key]}, quick ${SIZES.quick[key]})`),
 ].join('\n');
 
@@ -32,16 +39,20 @@ export const USAGE = [
 export function parseOptions(argv) {
   const mode = argv.includes('--quick') ? 'quick' : 'full';
   const sizes = { ...SIZES[mode] };
-  let only = SCENARIOS;
+  let only = argv.includes('--scale') ? SCENARIOS : DEFAULT_SCENARIOS;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
-    if (flag === '--quick' || flag === '--markdown') continue;
+    if (FLAGS.includes(flag)) continue;
     if (flag === '--help' || flag === '-h') return { mode, sizes, only, help: true };
     const value = argv[++i];
     if (flag === '--only') {
       only = String(value ?? '').split(',').filter(Boolean);
       const unknown = only.filter((name) => !SCENARIOS.includes(name));
       if (unknown.length || !only.length) throw new Error(`--only takes a list of ${SCENARIOS.join(', ')}; got "${value ?? ''}"`);
+    } else if (flag === '--scale-docs') {
+      const counts = String(value ?? '').split(',').map(Number);
+      if (!counts.every((n) => Number.isInteger(n) && n > 0)) throw new Error(`--scale-docs takes a list of positive whole numbers; got "${value ?? ''}"`);
+      sizes.scaleDocs = counts.sort((a, b) => a - b);
     } else if (KNOBS[flag]) {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} takes a positive whole number; got "${value ?? ''}"`);
@@ -50,5 +61,5 @@ export function parseOptions(argv) {
       throw new Error(`Unknown option "${flag}"\n${USAGE}`);
     }
   }
-  return { mode, sizes, only: SCENARIOS.filter((name) => only.includes(name)), markdown: argv.includes('--markdown'), help: false };
+  return { mode, sizes, only: SCENARIOS.filter((name) => only.includes(name)), markdown: argv.includes('--markdown'), saveBaseline: argv.includes('--save-baseline'), help: false };
 }

@@ -12,8 +12,11 @@ export const CLI_BIN = join(ROOT, 'bin', 'run.js');
 export const DIST_INDEX = join(ROOT, 'dist', 'lib', 'index.js');
 export const DIST_SERVER = join(ROOT, 'dist', 'lib', 'local', 'server.js');
 
-/** Where each run's JSON goes. */
+/** Where each run's JSON goes (ignored by git). */
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
+
+/** The committed headline figures each run is compared with. */
+export const BASELINE = join(ROOT, 'bench', 'baseline.json');
 
 /** A child script of the bench (bench/procs/<name>.mjs). */
 export const proc = (name) => join(ROOT, 'bench', 'procs', `${name}.mjs`);

@@ -30,7 +30,7 @@ export async function startService(nodeArgs = []) {
 }
 
 /** The total size of the files under `dir`. */
-function dirSize(dir) {
+export function dirSize(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);

@@ -75,12 +75,12 @@ function rows(data) {
       if (peer === 'nimbus-async' && c === 64) {
         goal = [
           verdict('≥ 3× v3', d.requestsPerSecond / v3.requestsPerSecond, '>=', 3, times),
-          verdict('≥ ½ floor', d.requestsPerSecond / floor.requestsPerSecond, '>=', 0.5, times),
+          verdict('≥ 0.7× floor', d.requestsPerSecond / floor.requestsPerSecond, '>=', 0.7, times),
         ].join('\n');
       }
       if (peer === 'nimbus-sync' && async.requestsPerSecond) {
         ratio.push(`${times(d.cpuMicrosPerCall / async.cpuMicrosPerCall)} async CPU/call`, `${times(async.requestsPerSecond / d.requestsPerSecond)} async time/call`);
-        goal = verdict('CPU ≤ 1.5× async', d.cpuMicrosPerCall / async.cpuMicrosPerCall, '<=', 1.5, times);
+        goal = verdict('CPU ≤ 1.3× async', d.cpuMicrosPerCall / async.cpuMicrosPerCall, '<=', 1.3, times);
       }
       out.push({ subject, measured: `${int(d.requestsPerSecond)} req/s\n${int(d.cpuMicrosPerCall)} µs CPU/call`, ratio: ratio.join('\n'), goal });
     }

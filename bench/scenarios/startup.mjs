@@ -57,7 +57,7 @@ function report(subjects, sizes) {
     if (i > 1 && nimbus.wallMs) ratio.push(`nimbus ${times(d.wallMs / nimbus.wallMs)} faster`);
     const goals = [
       'reference',
-      `${verdict('≤ 2.5× node', d.wallMs / node.wallMs, '<=', 2.5, times)}\n${verdict('stretch ≤ 2×', d.wallMs / node.wallMs, '<=', 2, times)}`,
+      `${verdict('≤ 2× node', d.wallMs / node.wallMs, '<=', 2, times)}\n${verdict('stretch ≤ 1.5×', d.wallMs / node.wallMs, '<=', 1.5, times)}`,
     ];
     return { subject: s.name, measured: `${ms(d.wallMs)} · ${mb(d.peakRss)} peak RSS`, ratio: ratio.join('\n'), goal: goals[i] ?? '' };
   });

@@ -49,7 +49,7 @@ export class Client {
     const { model } = this.serviceData;
     this.handlerList = new HandlerList(createTerminal(this.config, model));
     installDefaultMiddleware(this.handlerList, this.config, model);
-    this.#sync = new SyncClient(args, this.config, this.handlerList);
+    this.#sync = new SyncClient(args, this.config, this.handlerList, model);
     // Generated classes declare the methods of the models they were generated from; a provider's
     // model (or a generic client's) gets the operations they lack, on this instance.
     if (args.api_provider !== undefined || Object.getPrototypeOf(this) === Client.prototype) {

@@ -22,12 +22,16 @@ export function responseMetadata(request: HttpRequest, response: HttpResponse): 
   };
 }
 
+/** Reads a successful response into a command's output. */
+export type OutputReader = (command: Command, response: HttpResponse) => Record<string, unknown>;
+
 /**
  * The terminal handler: sends the request with `http_handler` (or the undici handler), then
- * parses the response into a result, or throws a ServiceException for an error status. A user's
- * `handler` option replaces all of this (unless `http_handler` is set, which wins).
+ * parses the response into a result (with `read`, when given), or throws a ServiceException for
+ * an error status. A user's `handler` option replaces all of this (unless `http_handler` is set,
+ * which wins).
  */
-export function createTerminal(config: ClientConfig, model: ServiceModel): Handler {
+export function createTerminal(config: ClientConfig, model: ServiceModel, read?: OutputReader): Handler {
   if (!config.http_handler && config.handler) return config.handler;
   const send = config.http_handler ?? config.defaultHttpHandler;
   const protocol = protocolFor(model);
@@ -39,18 +43,30 @@ export function createTerminal(config: ClientConfig, model: ServiceModel): Handl
       const details = protocol.parseError(command.operation, response);
       throw new ServiceException({ ...details, $metadata, requestId: details.requestId ?? $metadata.requestId });
     }
-    let output: Record<string, unknown>;
-    try {
-      output = protocol.parseResponse(command.operation, response);
-    } catch (error) {
-      if (!(error instanceof ProtocolError)) throw error;
-      throw new InvalidResponseError(`${error.message} (HTTP ${response.statusCode}, ${describeBody(response)})`, { operation: command.name, $metadata, cause: error });
-    }
+    const output = readSuccessBody(command, response, $metadata, read ?? ((parsed, body) => protocol.parseResponse(parsed.operation, body)));
     return Object.assign(output, { $metadata });
   };
 }
 
 /** The size of a response body, against its Content-Length when that disagrees. */
+/**
+ * Reads the output of a success response with `parse`; a body that cannot be read (cut short,
+ * not JSON, not an object) becomes an InvalidResponseError carrying the response's metadata.
+ */
+export function readSuccessBody(
+  command: Command,
+  response: HttpResponse,
+  $metadata: ResponseMetadata,
+  parse: (command: Command, response: HttpResponse) => Record<string, unknown>,
+): Record<string, unknown> {
+  try {
+    return parse(command, response);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    throw new InvalidResponseError(`${error.message} (HTTP ${response.statusCode}, ${describeBody(response)})`, { operation: command.name, $metadata, cause: error });
+  }
+}
+
 function describeBody(response: HttpResponse): string {
   const received = response.body.byteLength;
   const declared = Number(response.headers['content-length']);

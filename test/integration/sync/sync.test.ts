@@ -57,6 +57,24 @@ describe('synchronous forms', function () {
     assert.equal(server.requests().length, 1, 'the request was made before the call returned');
   });
 
+  it('returns what the async form returns, for a small reply and for one larger than the shared reply buffer', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => `index-${String(i).padStart(5, '0')}-${'x'.repeat(60)}`);
+    for (const ids of [['a', 'b'], many]) {
+      await server?.close();
+      await start({ ListIndices: [{ body: indexPage(ids).body }, { body: indexPage(ids).body }] });
+      const size = ids.length;
+      const sync = client.listIndices({});
+      const async = await client.listIndicesAsync({});
+      assert.equal(sync.IndexConfigurationSummaryItems?.length, size);
+      assert.ok(sync.IndexConfigurationSummaryItems?.[size - 1].CreatedAt instanceof Date);
+      const { $metadata: syncMeta, ...syncOutput } = sync;
+      const { $metadata: asyncMeta, ...asyncOutput } = async;
+      assert.deepEqual(syncOutput, asyncOutput);
+      const same = ({ statusCode, attempts, totalRetryDelay, headers }: typeof syncMeta) => ({ statusCode, attempts, totalRetryDelay, type: headers['content-type'] });
+      assert.deepEqual(same(syncMeta), same(asyncMeta));
+    }
+  });
+
   it('really waits: the event loop is blocked and the thread sleeps (no busy loop)', async () => {
     await start({ ListIndices: [{ ...indexPage(['a']), delayMs: 600 }] });
     client.listIndices({ MaxResults: 1 }); // the worker is up and connected

@@ -143,4 +143,14 @@ describe('a success response whose body cannot be read, in the synchronous form'
       return true;
     });
   });
+
+  it('retries a body that is not a JSON object in standard mode, as the async form does', async () => {
+    await server?.close();
+    server = await startServerThread({ ListIndices: [{ body: 'Proxy login' }, { body: { IndexConfigurationSummaryItems: [] } }] });
+    const client = new SearchClient({ ...clientOptions(server.endpoint), retries: { mode: 'standard', max_attempts: 3 } });
+    const result = client.listIndices({});
+    assert.deepEqual(result.IndexConfigurationSummaryItems, []);
+    assert.equal(result.$metadata.attempts, 2);
+    assert.equal(server.requests().length, 2);
+  });
 });

@@ -3,12 +3,25 @@ import type { WorkerRegistration } from './worker-options.js';
 
 /**
  * The messages between a thread making synchronous calls and the sync worker, and the layout
- * of the shared flags. Flag 0 counts replies (the caller sleeps in `Atomics.wait` until it
- * changes); flag 1 is the worker's status.
+ * of the shared flags. A request is posted on the worker's port. The worker writes its reply
+ * into the shared reply buffer (or, when it does not fit, posts it on the port as a transferred
+ * buffer), sets the reply flags, then bumps and notifies the reply counter: the caller, asleep
+ * in `Atomics.wait` on that counter, wakes once per call.
  */
 export const REPLY_COUNTER = 0;
 /** Index of the worker status flag. */
 export const WORKER_STATUS = 1;
+/** Index of the sequence number of the reply in the shared buffer. */
+export const REPLY_SEQ = 2;
+/** Index of the length of the reply's encoded header (the bytes that follow are its body). */
+export const REPLY_HEADER_LENGTH = 3;
+/** Index of the reply's total length in the shared buffer, or -1 when it was posted on the port. */
+export const REPLY_LENGTH = 4;
+/** How many flags there are. */
+export const FLAG_COUNT = 5;
+/** The size of the shared reply buffer: a larger reply travels as a transferred buffer. */
+export const REPLY_BUFFER_BYTES = 256 * 1024;
+
 /** Worker status values. */
 export const STATUS_STARTING = 0;
 export const STATUS_READY = 1;
@@ -36,5 +49,19 @@ export interface ForgetMessage {
   client: number;
 }
 
-/** The worker's answer to a request. */
-export type SyncReply = { seq: number } & ({ ok: true; value: unknown; args?: Record<string, unknown> } | { ok: false; error: SerializedError });
+/**
+ * The worker's answer to a request. With `raw`, `value` is the response's `$metadata` and `body`
+ * the response body, which the caller parses itself (the encoded header carries no body: the
+ * body bytes follow it).
+ */
+export type SyncReply = { seq: number } & (
+  | { ok: true; value: unknown; args?: Record<string, unknown>; raw?: boolean; body?: Uint8Array }
+  | { ok: false; error: SerializedError }
+);
+
+/** A reply posted on the port because it did not fit the shared buffer. */
+export interface PostedReply {
+  seq: number;
+  headerLength: number;
+  bytes: Uint8Array;
+}

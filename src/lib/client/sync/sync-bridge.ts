@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { deserialize } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { NimbusError } from '../../errors/nimbus-error.js';
 import {
-  REPLY_COUNTER, STATUS_EXITED, STATUS_STARTING, WORKER_STATUS,
-  type ForgetMessage, type SyncReply, type UnnumberedRequest,
+  FLAG_COUNT, REPLY_BUFFER_BYTES, REPLY_COUNTER, REPLY_HEADER_LENGTH, REPLY_LENGTH, REPLY_SEQ, STATUS_EXITED, STATUS_STARTING, WORKER_STATUS,
+  type ForgetMessage, type PostedReply, type SyncReply, type UnnumberedRequest,
 } from './protocol.js';
 
 /** How long a caller waits for a new worker to start before giving up. */
@@ -16,6 +17,8 @@ interface Running {
   worker: Worker;
   port: MessagePort;
   flags: Int32Array;
+  /** The shared reply buffer. */
+  data: Uint8Array;
   /** Increases with every new worker, so clients know to register again. */
   generation: number;
 }
@@ -23,8 +26,9 @@ interface Running {
 /**
  * The calling thread's side of the synchronous forms: one long-lived, unref'd worker thread per
  * thread that makes sync calls. A call posts a request and sleeps in `Atomics.wait` on a shared
- * reply counter (no busy loop) until the worker has posted its reply, then takes the reply with
- * `receiveMessageOnPort`. The worker shares this process's environment (`SHARE_ENV`).
+ * reply counter (no busy loop) until the worker has written its reply into the shared reply
+ * buffer (a reply too large for it arrives as a transferred buffer, taken with
+ * `receiveMessageOnPort`). The worker shares this process's environment (`SHARE_ENV`).
  */
 export class SyncBridge {
   private running?: Running;
@@ -47,10 +51,7 @@ export class SyncBridge {
     const startedAt = Date.now();
     for (;;) {
       const seen = Atomics.load(running.flags, REPLY_COUNTER);
-      for (let message = receiveMessageOnPort(running.port); message; message = receiveMessageOnPort(running.port)) {
-        const reply = message.message as SyncReply;
-        if (reply.seq === seq) return reply;
-      }
+      if (running.flags[REPLY_SEQ] === seq) return this.read(running, seq);
       const status = Atomics.load(running.flags, WORKER_STATUS);
       if (status === STATUS_EXITED) {
         this.stop(running);
@@ -70,6 +71,25 @@ export class SyncBridge {
     }
   }
 
+  /** Decodes the reply to call `seq`: from the shared buffer, or from the port when it did not fit. */
+  private read(running: Running, seq: number): SyncReply {
+    const { flags } = running;
+    const headerLength = flags[REPLY_HEADER_LENGTH]!;
+    let bytes: Uint8Array | undefined;
+    if (flags[REPLY_LENGTH] === -1) {
+      for (let message = receiveMessageOnPort(running.port); message; message = receiveMessageOnPort(running.port)) {
+        const posted = message.message as PostedReply;
+        if (posted.seq === seq) bytes = posted.bytes;
+      }
+      if (!bytes) throw new NimbusError('The reply of the sync worker went missing; use the Async form of the call');
+    } else {
+      bytes = running.data.subarray(0, flags[REPLY_LENGTH]);
+    }
+    const reply = deserialize(bytes.subarray(0, headerLength)) as SyncReply;
+    if (reply.ok && reply.raw) reply.body = bytes.slice(headerLength);
+    return reply;
+  }
+
   /** Posts a message that needs no reply, if the worker of that generation is still running. */
   notify(message: ForgetMessage, generation: number): void {
     if (this.running?.generation === generation) this.running.port.postMessage(message);
@@ -77,13 +97,14 @@ export class SyncBridge {
 
   private start(): Running {
     if (this.running) return this.running;
-    const flags = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const flags = new Int32Array(new SharedArrayBuffer(FLAG_COUNT * Int32Array.BYTES_PER_ELEMENT));
+    const data = new Uint8Array(new SharedArrayBuffer(REPLY_BUFFER_BYTES));
     const { port1, port2 } = new MessageChannel();
-    const options: WorkerOptions = { workerData: { port: port2, flags }, transferList: [port2], env: SHARE_ENV };
+    const options: WorkerOptions = { workerData: { port: port2, flags, data }, transferList: [port2], env: SHARE_ENV };
     const worker = import.meta.url.endsWith('.ts')
       ? new Worker(tsxBootstrap(new URL('./sync-worker.ts', import.meta.url)), { ...options, eval: true })
       : new Worker(new URL('./sync-worker.js', import.meta.url), { ...options, execArgv: [] });
-    const running: Running = { worker, port: port1, flags, generation: ++this.generations };
+    const running: Running = { worker, port: port1, flags, data, generation: ++this.generations };
     worker.on('error', () => this.stop(running));
     worker.on('exit', () => this.stop(running));
     worker.unref();

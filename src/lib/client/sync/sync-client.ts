@@ -8,7 +8,9 @@ import type { ClientConfig, ClientOptions } from '../resolve-config.js';
 import type { Result } from '../result.js';
 import { rebuildError } from './error-rebuild.js';
 import type { RequestBody, UnnumberedRequest } from './protocol.js';
+import type { ServiceModel } from '../../model/service-model.js';
 import { syncBridge } from './sync-bridge.js';
+import { syncResult, type SuccessReply } from './sync-result.js';
 import { workerRegistration, type UntransferableOption, type WorkerRegistration } from './worker-options.js';
 
 /** What the worker thread knows this client by; also what the finalizer reads. */
@@ -41,6 +43,7 @@ export class SyncClient {
     options: ClientOptions,
     private readonly config: ClientConfig,
     private readonly handlerList: HandlerList,
+    private readonly model: ServiceModel,
   ) {
     this.options = { ...options };
     this.composed = handlerList.resolve();
@@ -56,7 +59,7 @@ export class SyncClient {
     const request = { kind: 'execute' as const, name: command.name, args: command.args, context, returnArgs: reflectArgs };
     const reply = this.call(request, `${methodName(command.name)}Async()`, `The arguments of ${command.name}`);
     if (reflectArgs && reply.args) command.args = reply.args;
-    return reply.value as Result;
+    return syncResult(this.model, command, reply);
   }
 
   /** Blocks until the named waiter (which the caller has checked exists) succeeds; returns its last result or throws its WaiterError. */
@@ -80,7 +83,7 @@ export class SyncClient {
     return this.call({ kind: 'credentials' }, 'await getCredentials()', 'The credentials request').value as Credentials | null;
   }
 
-  private call(body: RequestBody, alternative: string, what: string): { value: unknown; args?: Record<string, unknown> } {
+  private call(body: RequestBody, alternative: string, what: string): SuccessReply {
     if (this.handlerList.resolve() !== this.composed) {
       throw new InvalidArgumentException(
         `The synchronous form cannot run a changed handler list (middleware added, removed or replaced, or a new terminal handler): it runs in a worker thread with the handler list as constructed; use ${alternative} instead`,

@@ -1,14 +1,19 @@
 /**
  * The sync worker's entry point. It installs the reply machinery and error reporting before
  * loading the client (so a failure to load is reported, not a caller blocked for ever), then
- * serves requests: each reply is posted and the reply counter bumped and notified.
+ * serves requests: each reply is encoded into the shared reply buffer (or posted as a
+ * transferred buffer when it does not fit) and the reply counter bumped and notified.
  */
 import { writeSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { serializeError } from './error-serialize.js';
-import { REPLY_COUNTER, STATUS_EXITED, STATUS_READY, WORKER_STATUS, type ForgetMessage, type SyncReply, type SyncRequest } from './protocol.js';
+import {
+  REPLY_COUNTER, REPLY_HEADER_LENGTH, REPLY_LENGTH, REPLY_SEQ, STATUS_EXITED, STATUS_READY, WORKER_STATUS,
+  type ForgetMessage, type PostedReply, type SyncReply, type SyncRequest,
+} from './protocol.js';
 
-const { port, flags } = workerData as { port: MessagePort; flags: Int32Array };
+const { port, flags, data } = workerData as { port: MessagePort; flags: Int32Array; data: Uint8Array };
 let pending: number | undefined;
 
 function signal(): void {
@@ -16,13 +21,33 @@ function signal(): void {
   Atomics.notify(flags, REPLY_COUNTER);
 }
 
+/** Encodes a reply: its header (structured-clone format) followed by the raw body, if any. */
+function write(message: SyncReply): void {
+  const body = message.ok ? message.body : undefined;
+  const header = serialize(body ? { ...message, body: undefined } : message);
+  const length = header.byteLength + (body?.byteLength ?? 0);
+  if (length <= data.byteLength) {
+    data.set(header, 0);
+    if (body) data.set(body, header.byteLength);
+    flags[REPLY_LENGTH] = length;
+  } else {
+    const bytes = new Uint8Array(length);
+    bytes.set(header, 0);
+    if (body) bytes.set(body, header.byteLength);
+    port.postMessage({ seq: message.seq, headerLength: header.byteLength, bytes } satisfies PostedReply, [bytes.buffer]);
+    flags[REPLY_LENGTH] = -1;
+  }
+  flags[REPLY_HEADER_LENGTH] = header.byteLength;
+  flags[REPLY_SEQ] = message.seq;
+}
+
 function reply(message: SyncReply): void {
   if (pending !== message.seq) return;
   pending = undefined;
   try {
-    port.postMessage(message);
+    write(message);
   } catch (error) {
-    port.postMessage({ seq: message.seq, ok: false, error: serializeError(error) } satisfies SyncReply);
+    write({ seq: message.seq, ok: false, error: serializeError(error) });
   }
   signal();
 }
