@@ -3,6 +3,7 @@ import type { BatchDeleteDocumentRequest } from '../services/search/types.js';
 import { itemFailures, runBatchEngine } from './batch-engine.js';
 import { idLinesSource, idListSource } from './id-source.js';
 import type { LineInput } from './line-reader.js';
+import { waitForActiveIndex } from './index-ready.js';
 import type { BulkRunOptions, BulkSummary, ItemSource } from './types.js';
 
 /** Document ids per BatchDeleteDocument call (the service's limit). */
@@ -36,5 +37,6 @@ export async function runBulkDelete(options: BulkDeleteOptions): Promise<BulkSum
     maxBytes: Number.POSITIVE_INFINITY,
     source: (signal) => idSource(options.source, signal),
     send: async (ids) => itemFailures((await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids })).FailedDocuments),
+    whenReady: (signal) => waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs),
   });
 }
