@@ -61,7 +61,7 @@ export class RetrySchedule<T> {
 
   /** Why {@link allows} said no, for the failure message. */
   givenUp(attempts: number): string {
-    return attempts >= this.settings.maxAttempts ? `gave up after ${attempts} sends` : 'gave up at the retry deadline';
+    return attempts >= this.settings.maxAttempts ? `gave up after ${attempts} send${attempts === 1 ? '' : 's'}` : 'gave up at the retry deadline';
   }
 
   /** Puts an item to sleep for its backoff (or `delayMs`). */
