@@ -37,6 +37,9 @@ export async function runBulkDelete(options: BulkDeleteOptions): Promise<BulkSum
     maxBytes: Number.POSITIVE_INFINITY,
     source: (signal) => idSource(options.source, signal),
     send: async (ids) => itemFailures((await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids })).FailedDocuments),
-    whenReady: (signal) => waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs),
+    whenReady: (signal) => {
+      options.notice?.(`The index ${args.IndexId} is being updated: waiting until it is ACTIVE to go on.`);
+      return waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs);
+    },
   });
 }

@@ -70,6 +70,9 @@ export async function runBulkPut(options: BulkPutOptions): Promise<BulkSummary> 
     maxBytes: options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES,
     source: (signal) => documentSource(options.source, rules, signal),
     send: async (documents) => itemFailures((await client.batchPutDocumentAsync({ ...args, Documents: documents })).FailedDocuments),
-    whenReady: (signal) => waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs),
+    whenReady: (signal) => {
+      options.notice?.(`The index ${args.IndexId} is being updated: waiting until it is ACTIVE to go on.`);
+      return waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs);
+    },
   });
 }

@@ -138,6 +138,8 @@ export interface BulkRunOptions {
   documentRetries?: DocumentRetryOptions;
   /** The most milliseconds to wait for the index while it is busy (being updated) before the run stops; 10 minutes unless given. */
   indexWaitMs?: number;
+  /** Receives one-line notices worth showing while the run goes on, such as a wait for a busy index. */
+  notice?: (message: string) => void;
   /** Writes every failed document as JSON Lines `{"id","code","message"[,"line"][,"path"]}` (truncated first). */
   failuresFile?: string;
   /** Stops reading and sending; calls in flight are waited for and accounted. */

@@ -67,6 +67,7 @@ describe('nimbus search document put --from: throttling and a busy index are wai
     const result = await put(['--index-id', indexId, '--from', join(tree, 'part-1')], t.service.endpoint);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(JSON.parse(result.stdout).acknowledged, FILES / 20);
+    assert.match(result.stderr, new RegExp(`^The index ${indexId} is being updated: waiting until it is ACTIVE to go on\\.$`, 'm'));
     assert.equal((await client.describeIndexAsync({ Id: indexId })).Status, 'ACTIVE');
   });
 

@@ -76,6 +76,7 @@ export async function runBulk(session: OperationSession, flags: OperationFlags, 
     progress: createProgressReporter({ wording: job.wording }),
     concurrency: flags.concurrency as number | undefined,
     documentRetries: documentRetries(flags),
+    notice: (message) => process.stderr.write(`${message}\n`),
     ...(failuresFile === undefined
       ? {
           onOutcome: (outcome) => {
