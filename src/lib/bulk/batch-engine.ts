@@ -2,26 +2,12 @@ import { Accounting } from './accounting.js';
 import { BatchBuilder, type BatchLimits, type Pending } from './batch-builder.js';
 import { classifyBatchError, isThrottlingCode, isTransientDocumentCode, type BatchErrorOutcome } from './batch-errors.js';
 import { FailuresFile } from './failures-file.js';
+import type { ItemFailure } from './item-failures.js';
 import { ConcurrencyPacer } from './pacing.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { ABORTED, LINGERED, SourceReader, WOKEN } from './source-reader.js';
 import type { BulkRunOptions, BulkStop, BulkSummary, ItemSource, SourceItem } from './types.js';
-
-/** A document the service reported as not processed in a batch answer. */
-export interface ItemFailure {
-  id: string;
-  code: string;
-  message: string;
-}
-
-/** The `FailedDocuments` of a batch answer (BatchPutDocument, BatchDeleteDocument) as {@link ItemFailure}s. */
-export function itemFailures(failed: readonly { Id?: string; ErrorCode?: string; ErrorMessage?: string }[] = []): ItemFailure[] {
-  return failed.map((item) => ({
-    id: item.Id ?? '',
-    code: item.ErrorCode ?? 'Unknown',
-    message: item.ErrorMessage ?? 'the service gave no reason',
-  }));
-}
+import { Wakeup } from './wakeup.js';
 
 /** What the engine needs for one kind of batch operation. */
 export interface BatchEngineOptions<T> extends BulkRunOptions, BatchLimits {
@@ -42,21 +28,6 @@ export const DEFAULT_CONCURRENCY = 8;
 
 /** Milliseconds a partial batch waits for a slow source before it is sent as it is. */
 export const LINGER_MS = 100;
-
-/** A promise that can be resolved from outside, re-armed after each use. */
-class Wakeup {
-  #resolve!: () => void;
-  promise!: Promise<void>;
-  constructor() {
-    this.reset();
-  }
-  fire(): void {
-    this.#resolve();
-  }
-  reset(): void {
-    this.promise = new Promise((resolve) => (this.#resolve = resolve));
-  }
-}
 
 function checkConcurrency(value: number | undefined): number {
   const concurrency = value ?? DEFAULT_CONCURRENCY;

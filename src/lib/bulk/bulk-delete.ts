@@ -1,6 +1,7 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchDeleteDocumentRequest } from '../services/search/types.js';
-import { itemFailures, runBatchEngine } from './batch-engine.js';
+import { runBatchEngine } from './batch-engine.js';
+import { itemFailures } from './item-failures.js';
 import { idLinesSource, idListSource } from './id-source.js';
 import type { LineInput } from './line-reader.js';
 import { waitForActiveIndex } from './index-ready.js';

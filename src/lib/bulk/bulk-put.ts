@@ -1,6 +1,7 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchPutDocumentRequest, SearchDocument } from '../services/search/types.js';
-import { itemFailures, runBatchEngine } from './batch-engine.js';
+import { runBatchEngine } from './batch-engine.js';
+import { itemFailures } from './item-failures.js';
 import { documentCheck, documentEntry, type EntryRules } from './document-entry.js';
 import { fileSource } from './file-source.js';
 import { jsonlSource } from './jsonl-source.js';
