@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseIniDocument } from '../../src/lib/config/ini-document.js';
@@ -67,6 +67,17 @@ describe('nimbus configure set: concurrent writers and crashes never lose the sh
       default: { aws_access_key_id: 'AKIADEFAULT', aws_secret_access_key: 'default-secret' },
       ci: { aws_secret_access_key: 'new-secret' },
     });
+    assert.deepEqual(readdirSync(aws).sort(), ['config', 'credentials']);
+  });
+
+  it('recovers from a writer killed before it could name itself in the lock file', async () => {
+    const lock = join(aws, 'config.lock');
+    writeFileSync(lock, '');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    const result = await set('region', 'eu-north-1', 'ci');
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(sections(join(aws, 'config'), 'config')['profile ci'], { region: 'eu-north-1' });
     assert.deepEqual(readdirSync(aws).sort(), ['config', 'credentials']);
   });
 

@@ -30,20 +30,23 @@ interface Owner {
   host: string;
 }
 
+/** The owner a lock file names; undefined when it cannot be read or is not written yet. */
 function readOwner(lockPath: string): Owner | undefined {
+  let text: string;
   try {
-    const [pid, host] = readFileSync(lockPath, 'utf8').trim().split(' ');
-    return { pid: Number(pid), host: host ?? '' };
+    text = readFileSync(lockPath, 'utf8');
   } catch {
     return undefined;
   }
+  const match = /^(\d+) (\S+)\n$/.exec(text);
+  return match ? { pid: Number(match[1]), host: match[2]! } : undefined;
 }
 
 /** True when the lock was left by a process that no longer runs (killed while holding it). */
 function abandoned(owner: Owner | undefined, modifiedMs: number): boolean {
-  if (owner && Number.isSafeInteger(owner.pid) && owner.pid > 0 && owner.host === hostname()) return !alive(owner.pid);
-  // Another host, or a lock file with nothing in it yet: only age tells.
-  return Date.now() - modifiedMs > (owner ? FOREIGN_LOCK_STALE_MS : LOCK_WAIT_MS);
+  if (owner && owner.pid > 0 && owner.host === hostname()) return !alive(owner.pid);
+  // Another host, or a lock file whose owner died before writing its name: only age tells.
+  return Date.now() - modifiedMs > (owner ? FOREIGN_LOCK_STALE_MS : LOCK_WAIT_MS / 2);
 }
 
 /**
@@ -87,7 +90,8 @@ function tryLock(lockPath: string): boolean {
 /**
  * Runs `fn` while holding `<path>.lock`, a lock file created exclusively, so that writers of
  * `path` take turns. A lock left by a process that died holding it (same host, process gone;
- * another host, older than a minute) is broken. Waits up to {@link LOCK_WAIT_MS}.
+ * another host, older than a minute; no owner written, older than 15 s) is broken. Waits up to
+ * {@link LOCK_WAIT_MS}.
  * @throws CliError (exit 255) when the lock stays taken.
  */
 export function withFileLock<R>(path: string, fn: () => R): R {
