@@ -39,6 +39,14 @@ const BULK_FLAGS = {
     type: 'string', helpValue: '<file>', helpGroup: 'BULK',
     summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.',
   },
+  'max-retries': {
+    type: 'integer', min: 0, max: 1000, helpValue: '<n>', helpGroup: 'BULK',
+    summary: 'Times a document of a bulk run is sent again after throttling, a server error or a transient failure (default 10). Calls in flight are cut while the service throttles.',
+  },
+  'retry-deadline': {
+    type: 'integer', min: 0, helpValue: '<seconds>', helpGroup: 'BULK',
+    summary: 'Seconds from the start of a bulk run after which no document is sent again; documents still failing then are listed as failed (default: no deadline).',
+  },
 };
 
 /** `--download [FILE|DIR]` of the export commands. */
@@ -237,11 +245,11 @@ const COMMANDS = [
     alternatives: { documents: ['from', 'jsonl'] },
     extraFlags: {
       from: {
-        type: 'string', multiple: true, helpValue: '<path>', exclusive: ['documents', 'jsonl'], helpGroup: 'BULK',
+        type: 'string', multiple: true, helpValue: '<path>', exclusive: ['jsonl'], helpGroup: 'BULK',
         summary: 'Files and directories (recursively) to load: text, Markdown, HTML, JSON, PDF and Office files, with <file>.metadata.json sidecars for title and attributes.',
       },
       jsonl: {
-        type: 'string', helpValue: '<file|->', exclusive: ['documents', 'from'], helpGroup: 'BULK',
+        type: 'string', helpValue: '<file|->', helpGroup: 'BULK',
         summary: 'JSON Lines file to load (- for standard input): one Document a line in the API\'s JSON form, Blob in base64 or a plain-text Text field instead.',
       },
       ...BULK_FLAGS,
@@ -259,7 +267,7 @@ const COMMANDS = [
     alternatives: { 'document-id-list': ['ids-from'] },
     extraFlags: {
       'ids-from': {
-        type: 'string', helpValue: '<file|->', exclusive: ['document-id-list'], helpGroup: 'BULK',
+        type: 'string', helpValue: '<file|->', helpGroup: 'BULK',
         summary: 'File of document ids to remove, one a line (- for standard input).',
       },
       ...BULK_FLAGS,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the project's own copies of the service models from the reference botocore models in
-// ../shared/models: version, metadata, operations and shapes with every semantic trait (http,
+// models/ (botocore's public JSON models, kept in the repository): version, metadata, operations and shapes with every semantic trait (http,
 // input/output/errors, required, min/max/pattern, enum, locations, idempotency tokens,
 // exception traits, deprecated flags, sensitive, ...), without the human text (documentation,
 // documentation URLs, examples, deprecation messages). Model order is kept and the output is
@@ -12,10 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const sharedModels = join(repoRoot, '..', 'shared', 'models');
+const sourceModels = join(repoRoot, 'models');
 const outputRoot = resolve(process.argv[2] ?? repoRoot);
 
-/** The models to copy: source file in ../shared/models → target under the output root. */
+/** The models to copy: source file in models/ → target under the output root. */
 const MODELS = [
   {
     source: 'kendra-2019-02-03.api.json',
@@ -61,7 +61,7 @@ function stripOperation(operation) {
 const mapValues = (object, fn) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fn(v)]));
 
 for (const { source, target, operations } of MODELS) {
-  const model = JSON.parse(readFileSync(join(sharedModels, source), 'utf8'));
+  const model = JSON.parse(readFileSync(join(sourceModels, source), 'utf8'));
   const count = Object.keys(model.operations).length;
   if (count !== operations) throw new Error(`${source}: expected ${operations} operations, found ${count}`);
   const project = {

@@ -25,7 +25,7 @@ export interface AccountingOptions {
  * `failed`, each failure is written to the failures file, and listeners hear of every change.
  */
 export class Accounting {
-  readonly counters: BulkCounters = { read: 0, acknowledged: 0, failed: 0, retried: 0, bytes: 0, calls: 0, inFlight: 0 };
+  readonly counters: BulkCounters = { read: 0, acknowledged: 0, failed: 0, retried: 0, throttled: 0, bytes: 0, calls: 0, inFlight: 0 };
   lastLine: number | undefined;
   readonly #options: AccountingOptions;
   readonly #clock: () => number;
@@ -78,13 +78,14 @@ export class Accounting {
     this.#options.progress?.update(this.snapshot());
   }
 
-  /** The final summary. */
-  summary(stopped?: BulkStop): BulkSummary {
+  /** The final summary, with the calls in flight the run allowed (`concurrency`). */
+  summary(concurrency: BulkSummary['concurrency'], stopped?: BulkStop): BulkSummary {
     const elapsedMs = this.elapsed();
     return {
       ...this.counters,
       elapsedMs,
       rate: elapsedMs > 0 ? (this.counters.acknowledged * 1000) / elapsedMs : 0,
+      concurrency,
       ...(stopped ? { stopped } : {}),
       ...(this.lastLine === undefined ? {} : { lastLine: this.lastLine }),
       ...(this.#options.failures ? { failuresFile: this.#options.failures.path } : {}),

@@ -1,26 +1,13 @@
 import { Accounting } from './accounting.js';
 import { BatchBuilder, type BatchLimits, type Pending } from './batch-builder.js';
-import { classifyBatchError, isTransientDocumentCode } from './batch-errors.js';
+import { classifyBatchError, isThrottlingCode, isTransientDocumentCode, type BatchErrorOutcome } from './batch-errors.js';
 import { FailuresFile } from './failures-file.js';
+import type { ItemFailure } from './item-failures.js';
+import { ConcurrencyPacer } from './pacing.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { ABORTED, LINGERED, SourceReader, WOKEN } from './source-reader.js';
 import type { BulkRunOptions, BulkStop, BulkSummary, ItemSource, SourceItem } from './types.js';
-
-/** A document the service reported as not processed in a batch answer. */
-export interface ItemFailure {
-  id: string;
-  code: string;
-  message: string;
-}
-
-/** The `FailedDocuments` of a batch answer (BatchPutDocument, BatchDeleteDocument) as {@link ItemFailure}s. */
-export function itemFailures(failed: readonly { Id?: string; ErrorCode?: string; ErrorMessage?: string }[] = []): ItemFailure[] {
-  return failed.map((item) => ({
-    id: item.Id ?? '',
-    code: item.ErrorCode ?? 'Unknown',
-    message: item.ErrorMessage ?? 'the service gave no reason',
-  }));
-}
+import { Wakeup } from './wakeup.js';
 
 /** What the engine needs for one kind of batch operation. */
 export interface BatchEngineOptions<T> extends BulkRunOptions, BatchLimits {
@@ -28,6 +15,12 @@ export interface BatchEngineOptions<T> extends BulkRunOptions, BatchLimits {
   source: (signal: AbortSignal) => ItemSource<T>;
   /** Sends one batch; resolves with the items the service reported as failed. */
   send: (items: T[]) => Promise<ItemFailure[]>;
+  /**
+   * Called when a call finds the target busy (ConflictException: the index is being updated):
+   * resolves once calls can go again, rejects when they cannot (the wait is bounded). Without it,
+   * a busy target stops the run.
+   */
+  whenReady?: (signal: AbortSignal) => Promise<void>;
 }
 
 /** The default number of calls in flight. */
@@ -35,21 +28,6 @@ export const DEFAULT_CONCURRENCY = 8;
 
 /** Milliseconds a partial batch waits for a slow source before it is sent as it is. */
 export const LINGER_MS = 100;
-
-/** A promise that can be resolved from outside, re-armed after each use. */
-class Wakeup {
-  #resolve!: () => void;
-  promise!: Promise<void>;
-  constructor() {
-    this.reset();
-  }
-  fire(): void {
-    this.#resolve();
-  }
-  reset(): void {
-    this.promise = new Promise((resolve) => (this.#resolve = resolve));
-  }
-}
 
 function checkConcurrency(value: number | undefined): number {
   const concurrency = value ?? DEFAULT_CONCURRENCY;
@@ -59,186 +37,280 @@ function checkConcurrency(value: number | undefined): number {
 
 /**
  * Runs a bulk batch operation: reads items one at a time, groups them within the batch limits,
- * sends up to `concurrency` batches at once, sends again the items a batch answer reports as
- * transient failures (with backoff, up to `documentRetries.maxAttempts` sends), and books every
- * item read as acknowledged or failed. Items with the same id are never in flight together:
- * a later one waits until the earlier one is settled, so the last one read wins. A partial
- * batch is sent when the source pauses for {@link LINGER_MS} (a pipe that stays open), and
- * resends do not wait for the source.
- *
- * On abort (or an error every later call would repeat) it stops reading and sending, waits for
- * the calls in flight, and fails the items it had read but not sent with code `Aborted` (or
- * `NotSent`). Memory is bounded by the batches in flight, whatever the size of the source.
+ * sends batches concurrently, and books every item read as acknowledged or failed (see
+ * {@link BatchEngine}). Memory is bounded by the batches in flight, whatever the size of the source.
  */
 export async function runBatchEngine<T>(options: BatchEngineOptions<T>): Promise<BulkSummary> {
-  const concurrency = checkConcurrency(options.concurrency);
-  const retries = new RetrySchedule<T>(options.documentRetries);
-  const batch = new BatchBuilder<T>(options);
   const failures = options.failuresFile === undefined ? undefined : await FailuresFile.open(options.failuresFile);
-  const controller = new AbortController();
-  const source = options.source(controller.signal);
-  const books = new Accounting({
-    failures,
-    progress: options.progress,
-    onOutcome: options.onOutcome,
-    position: source.position ? () => source.position!() : undefined,
-  });
-  const wakeup = new Wakeup();
-  const inFlight = new Set<Promise<void>>();
-  const busy = new Set<string>();
-  const held: Pending<T>[] = [];
-  let stopped: BulkStop | undefined;
-  let sourceError: unknown;
+  return new BatchEngine(options, failures).run();
+}
 
-  const stop = (reason: BulkStop): void => {
-    if (stopped) return;
-    stopped = reason;
-    controller.abort();
-    wakeup.fire();
-  };
-  const onAbort = (): void => stop({ code: 'Aborted', message: 'the run was interrupted' });
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-  retries.onReady = () => wakeup.fire();
+/**
+ * One bulk run. Up to `concurrency` batches are in flight; fewer while the service throttles
+ * ({@link ConcurrencyPacer}). Items of a batch that was throttled or met a server error, and items
+ * a batch answer reports with a transient code, are sent again after a backoff with jitter, until
+ * they have been sent `documentRetries.maxAttempts` times or the run's retry deadline has passed.
+ * A busy index (ConflictException) pauses sending until `whenReady` says it can take calls again.
+ * Items with the same id are never in flight together: a later one waits until the earlier one
+ * is settled, so the last one read wins. A partial batch is sent when the source pauses for
+ * {@link LINGER_MS} (a pipe that stays open), and resends do not wait for the source.
+ *
+ * On abort (or an error every later call would repeat) it stops reading and sending, waits for
+ * the calls in flight, and fails the items it had read but not sent with code `Aborted` (or `NotSent`).
+ */
+class BatchEngine<T> {
+  readonly #options: BatchEngineOptions<T>;
+  readonly #failures: FailuresFile | undefined;
+  readonly #pacer: ConcurrencyPacer;
+  readonly #batch: BatchBuilder<T>;
+  readonly #controller = new AbortController();
+  readonly #source: ItemSource<T>;
+  readonly #books: Accounting;
+  readonly #retries: RetrySchedule<T>;
+  readonly #wakeup = new Wakeup();
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Ids of the items read and not yet settled. */
+  readonly #busy = new Set<string>();
+  /** Items waiting for an earlier item with the same id to settle. */
+  readonly #held: Pending<T>[] = [];
+  /** Set while the target is busy: sending waits for it. */
+  #paused: Promise<void> | undefined;
+  #stopped: BulkStop | undefined;
 
-  const settleAcknowledged = (pending: Pending<T>): void => {
-    busy.delete(pending.entry.id);
-    books.acknowledge(pending.entry.id, pending.entry.ref, pending.attempts, pending.entry.contentBytes);
-  };
-  const settleFailed = (pending: Pending<T>, code: string, message: string): void => {
-    busy.delete(pending.entry.id);
-    books.fail(pending.entry.id, pending.entry.ref, pending.attempts, code, message);
-  };
-
-  const sendBatch = async (items: Pending<T>[]): Promise<void> => {
-    for (const pending of items) pending.attempts++;
-    books.counters.inFlight++;
-    let reported: Map<string, ItemFailure>;
-    try {
-      const answer = await options.send(items.map((pending) => pending.entry.item));
-      reported = new Map(answer.map((failure) => [failure.id, failure]));
-    } catch (error) {
-      const outcome = classifyBatchError(error);
-      for (const pending of items) settleFailed(pending, outcome.code, outcome.message);
-      if (outcome.fatal) stop({ code: outcome.code, message: outcome.message });
-      return;
-    } finally {
-      books.counters.inFlight--;
-      books.counters.calls++;
-    }
-    for (const pending of items) {
-      const failure = reported.get(pending.entry.id);
-      if (!failure) settleAcknowledged(pending);
-      else if (!stopped && isTransientDocumentCode(failure.code) && retries.allows(pending.attempts)) {
-        books.counters.retried++;
-        retries.schedule(pending);
-      } else settleFailed(pending, failure.code, failure.message);
-    }
-  };
-
-  const notSent = (): { code: string; message: string } =>
-    stopped?.code === 'Aborted'
-      ? { code: 'Aborted', message: 'not sent: the run was interrupted' }
-      : { code: 'NotSent', message: `not sent: the run stopped after ${stopped?.code ?? 'an error'}` };
-
-  const dispatch = async (items: Pending<T>[]): Promise<void> => {
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    await books.backpressure();
-    if (stopped) {
-      const { code, message } = notSent();
-      for (const pending of items) settleFailed(pending, code, message);
-      return;
-    }
-    const call = sendBatch(items).finally(() => {
-      inFlight.delete(call);
-      books.changed();
-      wakeup.fire();
+  constructor(options: BatchEngineOptions<T>, failures: FailuresFile | undefined) {
+    this.#options = options;
+    this.#failures = failures;
+    this.#pacer = new ConcurrencyPacer(checkConcurrency(options.concurrency));
+    this.#batch = new BatchBuilder<T>(options);
+    this.#source = options.source(this.#controller.signal);
+    const source = this.#source;
+    this.#books = new Accounting({
+      failures,
+      progress: options.progress,
+      onOutcome: options.onOutcome,
+      position: source.position ? () => source.position!() : undefined,
     });
-    inFlight.add(call);
-  };
+    this.#retries = new RetrySchedule<T>(options.documentRetries, () => this.#books.elapsed());
+    this.#retries.onReady = () => this.#wakeup.fire();
+  }
 
-  /** The next item that can go now: a retry whose backoff is over, or an item that waited for its id. */
-  const nextWaiting = (): Pending<T> | undefined => {
-    const retry = retries.takeReady();
-    if (retry) return retry;
-    const index = held.findIndex((pending) => !busy.has(pending.entry.id));
-    if (index < 0) return undefined;
-    const [pending] = held.splice(index, 1);
-    busy.add(pending!.entry.id);
-    return pending;
-  };
-
-  /** Books a source item; returns it as pending when it can join a batch now. */
-  const admit = (item: SourceItem<T>): Pending<T> | undefined => {
-    books.read(item.ref);
-    if (item.kind === 'failure') {
-      books.fail(item.id, item.ref, 0, item.code, item.message);
-      books.changed();
-      return undefined;
+  /** Reads, sends and books everything, then returns the summary. */
+  async run(): Promise<BulkSummary> {
+    const signal = this.#options.signal;
+    const onAbort = (): void => this.#stop({ code: 'Aborted', message: 'the run was interrupted' });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    const reader = new SourceReader<SourceItem<T>>(this.#source, this.#controller.signal);
+    let sourceError: unknown;
+    try {
+      sourceError = await this.#loop(reader);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      const { code, message } = this.#notSent();
+      for (const pending of [...this.#batch.take(), ...this.#retries.drain(), ...this.#held.splice(0)]) this.#settleFailed(pending, code, message);
+      await Promise.allSettled([...this.#inFlight]);
+      for (const pending of this.#retries.drain()) this.#settleFailed(pending, code, message);
+      await reader.close();
+      this.#controller.abort();
+      await this.#failures?.close();
     }
-    const pending: Pending<T> = { entry: item, attempts: 0 };
-    if (busy.has(item.id)) {
-      held.push(pending);
-      return undefined;
-    }
-    busy.add(item.id);
-    return pending;
-  };
+    if (sourceError !== undefined && this.#books.counters.read === 0) throw sourceError;
+    const summary = this.#books.summary({ max: this.#pacer.max, lowest: this.#pacer.lowest }, this.#stopped);
+    this.#options.progress?.finish(summary);
+    return summary;
+  }
 
-  const reader = new SourceReader(source, controller.signal);
-  let exhausted = false;
-  try {
-    while (!stopped) {
-      let pending = nextWaiting();
+  /** The main loop; returns the error the source failed with, if it did. */
+  async #loop(reader: SourceReader<SourceItem<T>>): Promise<unknown> {
+    const batch = this.#batch;
+    let exhausted = false;
+    let sourceError: unknown;
+    while (!this.#stopped) {
+      let pending = this.#nextWaiting();
       if (!pending && !exhausted) {
         let result;
         try {
-          result = await reader.next(wakeup.promise, batch.size > 0 ? LINGER_MS : undefined);
+          result = await reader.next(this.#wakeup.promise, batch.size > 0 ? LINGER_MS : undefined);
         } catch (error) {
           sourceError = error;
-          if (books.counters.read > 0) stop({ code: 'SourceError', message: (error as Error)?.message ?? String(error) });
+          if (this.#books.counters.read > 0) this.#stop({ code: 'SourceError', message: (error as Error)?.message ?? String(error) });
           exhausted = true;
           continue;
         }
         if (result === ABORTED) break;
         if (result === WOKEN) {
-          wakeup.reset();
+          this.#wakeup.reset();
           continue;
         }
         if (result === LINGERED) {
-          await dispatch(batch.take());
+          await this.#dispatch(batch.take());
           continue;
         }
         if (result.done) exhausted = true;
-        else pending = admit(result.value);
+        else pending = this.#admit(result.value);
         if (!pending) continue;
       }
       if (pending) {
-        if (!batch.fits(pending)) await dispatch(batch.take());
+        if (!batch.fits(pending)) await this.#dispatch(batch.take());
         batch.add(pending);
-        if (batch.full) await dispatch(batch.take());
+        if (batch.full) await this.#dispatch(batch.take());
         continue;
       }
       if (batch.size > 0) {
-        await dispatch(batch.take());
+        await this.#dispatch(batch.take());
         continue;
       }
-      if (inFlight.size === 0 && retries.size === 0 && held.length === 0) break;
-      await Promise.race([...inFlight, wakeup.promise]);
-      wakeup.reset();
+      if (this.#inFlight.size === 0 && this.#retries.size === 0 && this.#held.length === 0) break;
+      await Promise.race([...this.#inFlight, this.#wakeup.promise]);
+      this.#wakeup.reset();
     }
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    const { code, message } = notSent();
-    for (const pending of [...batch.take(), ...retries.drain(), ...held.splice(0)]) settleFailed(pending, code, message);
-    await Promise.allSettled([...inFlight]);
-    for (const pending of retries.drain()) settleFailed(pending, code, message);
-    await reader.close();
-    controller.abort();
-    await failures?.close();
+    return sourceError;
   }
-  if (sourceError !== undefined && books.counters.read === 0) throw sourceError;
-  const summary = books.summary(stopped);
-  options.progress?.finish(summary);
-  return summary;
+
+  #stop(reason: BulkStop): void {
+    if (this.#stopped) return;
+    this.#stopped = reason;
+    this.#controller.abort();
+    this.#wakeup.fire();
+  }
+
+  #settleAcknowledged(pending: Pending<T>): void {
+    this.#busy.delete(pending.entry.id);
+    this.#books.acknowledge(pending.entry.id, pending.entry.ref, pending.attempts, pending.entry.contentBytes);
+  }
+
+  #settleFailed(pending: Pending<T>, code: string, message: string): void {
+    this.#busy.delete(pending.entry.id);
+    this.#books.fail(pending.entry.id, pending.entry.ref, pending.attempts, code, message);
+  }
+
+  /** Sends `pending` again after its backoff, or fails it with `code` when it may not be sent again. */
+  #retryOrFail(pending: Pending<T>, code: string, message: string, delayMs?: number): void {
+    if (this.#stopped) return this.#settleFailed(pending, code, message);
+    if (!this.#retries.allows(pending.attempts)) return this.#settleFailed(pending, code, `${message} (${this.#retries.givenUp(pending.attempts)})`);
+    this.#books.counters.retried++;
+    this.#retries.schedule(pending, delayMs);
+  }
+
+  async #sendBatch(items: Pending<T>[]): Promise<void> {
+    for (const pending of items) pending.attempts++;
+    const books = this.#books;
+    const epoch = this.#pacer.epoch;
+    books.counters.inFlight++;
+    let reported: Map<string, ItemFailure>;
+    try {
+      const answer = await this.#options.send(items.map((pending) => pending.entry.item));
+      reported = new Map(answer.map((failure) => [failure.id, failure]));
+    } catch (error) {
+      this.#failedCall(items, classifyBatchError(error), epoch);
+      return;
+    } finally {
+      books.counters.inFlight--;
+      books.counters.calls++;
+    }
+    let throttled = false;
+    for (const pending of items) {
+      const failure = reported.get(pending.entry.id);
+      if (!failure) this.#settleAcknowledged(pending);
+      else if (isTransientDocumentCode(failure.code)) {
+        throttled ||= isThrottlingCode(failure.code);
+        this.#retryOrFail(pending, failure.code, failure.message);
+      } else this.#settleFailed(pending, failure.code, failure.message);
+    }
+    if (throttled) {
+      books.counters.throttled++;
+      this.#pacer.throttled(epoch);
+    } else this.#pacer.answered();
+  }
+
+  /** Books a whole call that failed, by what its error means. */
+  #failedCall(items: Pending<T>[], outcome: BatchErrorOutcome, epoch: number): void {
+    const { kind, code, message } = outcome;
+    if (kind === 'throttled') {
+      this.#books.counters.throttled++;
+      this.#pacer.throttled(epoch);
+    }
+    if (kind === 'busy' && this.#options.whenReady) {
+      this.#pause();
+      // Not counted as a send: the index was not ready to take it.
+      for (const pending of items) {
+        pending.attempts--;
+        this.#retryOrFail(pending, code, message, 0);
+      }
+      return;
+    }
+    if (kind === 'throttled' || kind === 'transient') {
+      for (const pending of items) this.#retryOrFail(pending, code, message);
+      return;
+    }
+    for (const pending of items) this.#settleFailed(pending, code, message);
+    if (kind !== 'rejected') this.#stop({ code, message });
+  }
+
+  /** Pauses sending until `whenReady` resolves; stops the run when it rejects. */
+  #pause(): void {
+    if (this.#paused) return;
+    this.#paused = this.#options.whenReady!(this.#controller.signal).then(
+      () => {
+        this.#paused = undefined;
+      },
+      (error: unknown) => {
+        this.#paused = undefined;
+        const { code, message } = classifyBatchError(error);
+        this.#stop({ code, message });
+      },
+    );
+  }
+
+  #notSent(): { code: string; message: string } {
+    return this.#stopped?.code === 'Aborted'
+      ? { code: 'Aborted', message: 'not sent: the run was interrupted' }
+      : { code: 'NotSent', message: `not sent: the run stopped after ${this.#stopped?.code ?? 'an error'}` };
+  }
+
+  /** Sends a batch once the pace and the failures file allow it. */
+  async #dispatch(items: Pending<T>[]): Promise<void> {
+    while (this.#paused) await this.#paused;
+    while (this.#inFlight.size >= this.#pacer.limit) await Promise.race(this.#inFlight);
+    await this.#books.backpressure();
+    if (this.#stopped) {
+      const { code, message } = this.#notSent();
+      for (const pending of items) this.#settleFailed(pending, code, message);
+      return;
+    }
+    const call = this.#sendBatch(items).finally(() => {
+      this.#inFlight.delete(call);
+      this.#books.changed();
+      this.#wakeup.fire();
+    });
+    this.#inFlight.add(call);
+  }
+
+  /** The next item that can go now: a retry whose backoff is over, or an item that waited for its id. */
+  #nextWaiting(): Pending<T> | undefined {
+    const retry = this.#retries.takeReady();
+    if (retry) return retry;
+    const index = this.#held.findIndex((pending) => !this.#busy.has(pending.entry.id));
+    if (index < 0) return undefined;
+    const [pending] = this.#held.splice(index, 1);
+    this.#busy.add(pending!.entry.id);
+    return pending;
+  }
+
+  /** Books a source item; returns it as pending when it can join a batch now. */
+  #admit(item: SourceItem<T>): Pending<T> | undefined {
+    this.#books.read(item.ref);
+    if (item.kind === 'failure') {
+      this.#books.fail(item.id, item.ref, 0, item.code, item.message);
+      this.#books.changed();
+      return undefined;
+    }
+    const pending: Pending<T> = { entry: item, attempts: 0 };
+    if (this.#busy.has(item.id)) {
+      this.#held.push(pending);
+      return undefined;
+    }
+    this.#busy.add(item.id);
+    return pending;
+  }
 }

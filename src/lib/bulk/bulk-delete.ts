@@ -1,8 +1,10 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchDeleteDocumentRequest } from '../services/search/types.js';
-import { itemFailures, runBatchEngine } from './batch-engine.js';
+import { runBatchEngine } from './batch-engine.js';
+import { itemFailures } from './item-failures.js';
 import { idLinesSource, idListSource } from './id-source.js';
 import type { LineInput } from './line-reader.js';
+import { waitForActiveIndex } from './index-ready.js';
 import type { BulkRunOptions, BulkSummary, ItemSource } from './types.js';
 
 /** Document ids per BatchDeleteDocument call (the service's limit). */
@@ -36,5 +38,9 @@ export async function runBulkDelete(options: BulkDeleteOptions): Promise<BulkSum
     maxBytes: Number.POSITIVE_INFINITY,
     source: (signal) => idSource(options.source, signal),
     send: async (ids) => itemFailures((await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids })).FailedDocuments),
+    whenReady: (signal) => {
+      options.notice?.(`The index ${args.IndexId} is being updated: waiting until it is ACTIVE to go on.`);
+      return waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs);
+    },
   });
 }

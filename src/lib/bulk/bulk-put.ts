@@ -1,10 +1,12 @@
 import type { SearchClient } from '../services/search/search-client.js';
 import type { BatchPutDocumentRequest, SearchDocument } from '../services/search/types.js';
-import { itemFailures, runBatchEngine } from './batch-engine.js';
+import { runBatchEngine } from './batch-engine.js';
+import { itemFailures } from './item-failures.js';
 import { documentCheck, documentEntry, type EntryRules } from './document-entry.js';
 import { fileSource } from './file-source.js';
 import { jsonlSource } from './jsonl-source.js';
 import type { LineInput } from './line-reader.js';
+import { waitForActiveIndex } from './index-ready.js';
 import type { BulkRunOptions, BulkSummary, ItemSource } from './types.js';
 
 /** Documents per BatchPutDocument call (the service's limit). */
@@ -53,11 +55,11 @@ export function documentSource(input: DocumentInput, rules: EntryRules, signal: 
 
 /**
  * Puts any number of documents into an index with BatchPutDocument: 10 documents (and at most
- * `maxBatchBytes`) a call, `concurrency` calls at once. Throttling and server errors are retried
- * by the client's retry mode; documents the answer lists in `FailedDocuments` with a transient
- * code are sent again with backoff; documents that fail the model check fail alone. Every
- * document read ends acknowledged or failed (see {@link BulkSummary}); failures go to
- * `failuresFile`. Streams: memory stays flat whatever the number of documents.
+ * `maxBatchBytes`) a call, up to `concurrency` calls at once. Throttled calls, server errors and
+ * documents that `FailedDocuments` lists with a transient code are sent again with backoff, at a
+ * lower concurrency while the service throttles; a busy index is waited for. Documents that fail
+ * the model check fail alone. Every document read ends acknowledged or failed (see
+ * {@link BulkSummary}); failures go to `failuresFile`. Streams: memory stays flat whatever the number of documents.
  * @throws when the source cannot be read at all (missing file or directory), or for bad options.
  */
 export async function runBulkPut(options: BulkPutOptions): Promise<BulkSummary> {
@@ -69,5 +71,9 @@ export async function runBulkPut(options: BulkPutOptions): Promise<BulkSummary> 
     maxBytes: options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES,
     source: (signal) => documentSource(options.source, rules, signal),
     send: async (documents) => itemFailures((await client.batchPutDocumentAsync({ ...args, Documents: documents })).FailedDocuments),
+    whenReady: (signal) => {
+      options.notice?.(`The index ${args.IndexId} is being updated: waiting until it is ACTIVE to go on.`);
+      return waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs);
+    },
   });
 }

@@ -43,10 +43,23 @@ export function etaOf(snapshot: BulkSnapshot): number | undefined {
   return (snapshot.elapsedMs * (position.total - position.done)) / position.done;
 }
 
-/** What the numbers count and what happened to them, e.g. `documents` and `sent`. */
+/** What the numbers count and what happened to them, e.g. `document`/`documents` and `sent`. */
 export interface Wording {
+  /** The singular noun. */
+  one: string;
+  /** The plural noun. */
   noun: string;
   verb: string;
+}
+
+/** `1 document`, `2 documents`, `12,345 documents`. */
+export function formatItems(count: number, wording: Wording): string {
+  return `${formatCount(count)} ${Math.round(count) === 1 ? wording.one : wording.noun}`;
+}
+
+/** A message as the end of a sentence: without a full stop of its own. */
+function clause(message: string): string {
+  return message.replace(/[.\s]+$/, '');
 }
 
 /** One progress line: `9,000 sent, 2 failed, 120 retried, 3.4 MB, 3,100/s, ETA 3.1 s`. */
@@ -65,14 +78,21 @@ export function formatProgressLine(snapshot: BulkSnapshot, wording: Wording): st
 
 /**
  * The final summary, e.g. `19,932 documents sent, 68 failed, 1,004 retried (12.3 MB) in 6.2 s:
- * 3,215 documents/s`, with why the run stopped and where the failures are, when that applies.
+ * 3,215 documents/s`; how the pace came down when the service throttled; why the run stopped
+ * and where the failures are, when that applies.
  */
 export function formatSummary(summary: BulkSummary, wording: Wording): string {
-  let text = `${formatCount(summary.acknowledged)} ${wording.noun} ${wording.verb}, ${formatCount(summary.failed)} failed, ${formatCount(summary.retried)} retried`;
+  let text = `${formatItems(summary.acknowledged, wording)} ${wording.verb}, ${formatCount(summary.failed)} failed, ${formatCount(summary.retried)} retried`;
   if (summary.bytes > 0) text += ` (${formatBytes(summary.bytes)})`;
   text += ` in ${formatDuration(summary.elapsedMs)}: ${formatCount(summary.rate)} ${wording.noun}/s`;
+  if (summary.throttled > 0) {
+    const { max, lowest } = summary.concurrency;
+    const calls = `${formatCount(summary.throttled)} ${summary.throttled === 1 ? 'call' : 'calls'}`;
+    const pace = lowest < max ? `calls in flight went down to ${lowest} of ${max}` : `${max} ${max === 1 ? 'call' : 'calls'} in flight`;
+    text += `\nThrottled: ${calls}; ${pace}, and the run kept ${formatCount(summary.rate)} ${wording.noun}/s.`;
+  }
   if (summary.stopped) {
-    text += summary.stopped.code === 'Aborted' ? '\nInterrupted' : `\nStopped: ${summary.stopped.code}: ${summary.stopped.message}`;
+    text += summary.stopped.code === 'Aborted' ? '\nInterrupted' : `\nStopped: ${summary.stopped.code}: ${clause(summary.stopped.message)}`;
     text += summary.lastLine === undefined ? '.' : ` after line ${formatCount(summary.lastLine)}.`;
     text += ' Everything read and not listed as failed was acknowledged.';
   }

@@ -10,22 +10,48 @@ export interface ProgressReporterOptions {
   mode?: 'bar' | 'lines';
   /** Milliseconds between lines in `lines` mode; 2000 unless given. */
   intervalMs?: number;
-  /** `documents`/`sent` unless given (e.g. `documents`/`deleted`). */
+  /** `document`/`documents`/`sent` unless given (e.g. `deleted`). */
   wording?: Wording;
 }
 
-function barLine(snapshot: BulkSnapshot, wording: Wording, bar: string): string {
-  const parts: string[] = [];
+/** The widest bar drawn, and the narrowest worth drawing. */
+const BAR_MAX = 24;
+const BAR_MIN = 8;
+
+/**
+ * The progress line drawn in place: a bar and percentage (when the size of the input is known),
+ * then the counts. It fits in `columns - 1` (a line as wide as the terminal wraps in some
+ * terminals): the bar narrows first, then the least useful parts go, never part of a value.
+ */
+export function barLine(snapshot: BulkSnapshot, wording: Wording, progress: number, columns: number): string {
   const position = snapshot.position;
-  if (position && position.total > 0) parts.push(`${bar} ${Math.floor((100 * position.done) / position.total)}%`);
-  parts.push(`${formatCount(snapshot.acknowledged)} ${wording.verb}`);
-  if (snapshot.bytes > 0) parts.push(formatBytes(snapshot.bytes));
-  parts.push(`${formatCount(rateOf(snapshot.acknowledged, snapshot.elapsedMs))}/s`);
   const eta = etaOf(snapshot);
-  parts.push(eta === undefined ? `elapsed ${formatDuration(snapshot.elapsedMs)}` : `ETA ${formatDuration(eta)}`);
-  parts.push(`${formatCount(snapshot.failed)} failed`);
-  if (snapshot.retried > 0) parts.push(`${formatCount(snapshot.retried)} retried`);
-  return parts.join(' | ');
+  // In order of display; `rank` is the order in which parts are dropped when the line is too wide (highest first).
+  const parts: { text: string; rank: number }[] = [
+    { text: `${formatCount(snapshot.acknowledged)} ${wording.verb}`, rank: 0 },
+    ...(snapshot.bytes > 0 ? [{ text: formatBytes(snapshot.bytes), rank: 5 }] : []),
+    { text: `${formatCount(rateOf(snapshot.acknowledged, snapshot.elapsedMs))}/s`, rank: 3 },
+    { text: eta === undefined ? `elapsed ${formatDuration(snapshot.elapsedMs)}` : `ETA ${formatDuration(eta)}`, rank: 2 },
+    { text: `${formatCount(snapshot.failed)} failed`, rank: 1 },
+    ...(snapshot.retried > 0 ? [{ text: `${formatCount(snapshot.retried)} retried`, rank: 4 }] : []),
+  ];
+  const width = Math.max(20, columns - 1);
+  const counts = (): string => parts.map((part) => part.text).join(' | ');
+  const known = position !== undefined && position.total > 0;
+  const percent = known ? `${Math.floor((100 * position.done) / position.total)}%` : '';
+  const withBar = (size: number): string => {
+    const done = Math.min(size, Math.max(0, Math.round(progress * size)));
+    return `${'█'.repeat(done)}${'░'.repeat(size - done)} ${percent} | ${counts()}`;
+  };
+  for (;;) {
+    if (known) {
+      const room = width - withBar(0).length;
+      if (room >= BAR_MIN) return withBar(Math.min(BAR_MAX, room));
+    } else if (counts().length <= width) return counts();
+    if (parts.length === 1) return known ? `${percent} | ${counts()}` : counts();
+    const drop = parts.reduce((worst, part, index) => (part.rank > parts[worst]!.rank ? index : worst), 0);
+    parts.splice(drop, 1);
+  }
 }
 
 /**
@@ -35,7 +61,7 @@ function barLine(snapshot: BulkSnapshot, wording: Wording, bar: string): string 
  */
 export function createProgressReporter(options: ProgressReporterOptions = {}): BulkProgressListener {
   const stream = options.stream ?? process.stderr;
-  const wording = options.wording ?? { noun: 'documents', verb: 'sent' };
+  const wording = options.wording ?? { one: 'document', noun: 'documents', verb: 'sent' };
   const mode = options.mode ?? (stream.isTTY ? 'bar' : 'lines');
   let latest: BulkSnapshot | undefined;
 
@@ -44,12 +70,7 @@ export function createProgressReporter(options: ProgressReporterOptions = {}): B
       stream,
       fps: 8,
       hideCursor: false,
-      barsize: 24,
-      format: (opts, params) => {
-        const done = Math.round(params.progress * (opts.barsize ?? 24));
-        const glyphs = `${'█'.repeat(done)}${'░'.repeat((opts.barsize ?? 24) - done)}`;
-        return latest ? barLine(latest, wording, glyphs) : '';
-      },
+      format: (_opts, params) => (latest ? barLine(latest, wording, params.progress, (stream as { columns?: number }).columns ?? 80) : ''),
     });
     let started = false;
     return {

@@ -69,8 +69,10 @@ export interface BulkCounters {
   acknowledged: number;
   /** Items that ended failed. */
   failed: number;
-  /** Times an item was sent again after a transient per-document failure. */
+  /** Times an item was sent again after a transient failure (throttling, a server error, a busy index, a transient per-document code). */
   retried: number;
+  /** Answers that throttled: whole calls, or calls with throttled documents. */
+  throttled: number;
   /** Content bytes of the acknowledged items. */
   bytes: number;
   /** API calls completed (successful or not). */
@@ -99,6 +101,8 @@ export interface BulkSummary extends BulkCounters {
   elapsedMs: number;
   /** Acknowledged items per second. */
   rate: number;
+  /** Calls in flight: the most allowed, and the lowest the run came down to while throttled. */
+  concurrency: { max: number; lowest: number };
   /** Set when the run stopped early (abort signal or an error every later call would repeat). */
   stopped?: BulkStop;
   /** The last source line read (JSON Lines and id lists): with the failures file, it tells exactly what was acknowledged. */
@@ -115,21 +119,27 @@ export interface BulkProgressListener {
   finish(summary: BulkSummary): void;
 }
 
-/** Retrying documents reported as transient failures in a batch answer. */
+/** Sending documents again after a transient failure: throttling, a server error, a transient per-document code. */
 export interface DocumentRetryOptions {
-  /** Sends per document, the first included; 5 unless given (1 disables resending). */
+  /** Sends per document, the first included; 11 unless given (1 disables resending). */
   maxAttempts?: number;
   /** Milliseconds of the first backoff (full jitter, doubling); 200 unless given. */
   baseDelayMs?: number;
   /** Largest backoff in milliseconds; 5000 unless given. */
   maxDelayMs?: number;
+  /** Milliseconds after the start of the run past which no document is sent again; none unless given. */
+  deadlineMs?: number;
 }
 
 /** Options every bulk run takes. */
 export interface BulkRunOptions {
-  /** Calls in flight at once; 8 unless given. */
+  /** The most calls in flight at once (fewer while the service throttles); 8 unless given. */
   concurrency?: number;
   documentRetries?: DocumentRetryOptions;
+  /** The most milliseconds to wait for the index while it is busy (being updated) before the run stops; 10 minutes unless given. */
+  indexWaitMs?: number;
+  /** Receives one-line notices worth showing while the run goes on, such as a wait for a busy index. */
+  notice?: (message: string) => void;
   /** Writes every failed document as JSON Lines `{"id","code","message"[,"line"][,"path"]}` (truncated first). */
   failuresFile?: string;
   /** Stops reading and sending; calls in flight are waited for and accounted. */

@@ -79,7 +79,7 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
     assert.equal(result.code, 0, result.stderr);
     const { elapsedMs, rate, ...counts } = JSON.parse(result.stdout);
     assert.ok(elapsedMs >= 0 && rate > 0);
-    assert.deepEqual(counts, { read: 3, acknowledged: 3, failed: 0, retried: 0, bytes: 0, calls: 1, lastLine: 4 });
+    assert.deepEqual(counts, { read: 3, acknowledged: 3, failed: 0, retried: 0, throttled: 0, concurrency: { max: 8, lowest: 8 }, bytes: 0, calls: 1, lastLine: 4 });
     assert.match(result.stderr, /^3 documents deleted, 0 failed/m);
     assert.ok(!stored().has('q-0') && !stored().has('q-2') && stored().has('q-3'));
   });

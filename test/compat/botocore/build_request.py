@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MOBILE_MODEL = os.path.join(HERE, '..', '..', '..', '..', 'shared', 'models', 'mobile-2017-07-01.api.json')
+MOBILE_MODEL = os.path.join(HERE, '..', '..', '..', 'models', 'mobile-2017-07-01.api.json')
 
 
 def decode_tagged(value):

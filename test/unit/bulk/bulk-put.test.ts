@@ -99,7 +99,7 @@ describe('bulk: put', () => {
     assert.equal(summary.failuresFile, failuresFile);
     assert.deepEqual(readFailures(failuresFile).sort((a, b) => String(a.id).localeCompare(String(b.id))), [
       { id: 'doc-3', code: 'InvalidRequest', message: 'bad document' },
-      { id: 'doc-5', code: 'InternalError', message: 'try later' },
+      { id: 'doc-5', code: 'InternalError', message: 'try later (gave up after 3 sends)' },
     ]);
     assert.equal(server.calls.filter((call) => call.ids.includes('doc-5')).length, 3);
     assert.equal(server.calls.filter((call) => call.ids.includes('doc-3')).length, 1);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { formatBytes, formatCount, formatDuration, formatProgressLine, formatSummary } from '../../../src/lib/bulk/format.js';
-import { createProgressReporter } from '../../../src/lib/bulk/progress-reporter.js';
+import { barLine, createProgressReporter } from '../../../src/lib/bulk/progress-reporter.js';
 import type { BulkSnapshot, BulkSummary } from '../../../src/lib/bulk/types.js';
 
-const words = { noun: 'documents', verb: 'sent' };
-const snapshot: BulkSnapshot = { read: 9100, acknowledged: 9000, failed: 2, retried: 120, bytes: 3.5 * 1024 * 1024, calls: 900, inFlight: 8, elapsedMs: 3000, position: { done: 750, total: 1000 } };
-const summary: BulkSummary = { read: 20000, acknowledged: 19932, failed: 68, retried: 1004, bytes: 0, calls: 2100, inFlight: 0, elapsedMs: 6200, rate: 3214.8 };
+const words = { one: 'document', noun: 'documents', verb: 'sent' };
+const snapshot: BulkSnapshot = { read: 9100, acknowledged: 9000, failed: 2, retried: 120, throttled: 0, bytes: 3.5 * 1024 * 1024, calls: 900, inFlight: 8, elapsedMs: 3000, position: { done: 750, total: 1000 } };
+const summary: BulkSummary = { read: 20000, acknowledged: 19932, failed: 68, retried: 1004, throttled: 0, bytes: 0, calls: 2100, inFlight: 0, elapsedMs: 6200, rate: 3214.8, concurrency: { max: 8, lowest: 8 } };
 
-function capture(isTTY: boolean) {
-  const stream = Object.assign(new PassThrough(), { isTTY, columns: 120, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+function capture(isTTY: boolean, columns = 120) {
+  const stream = Object.assign(new PassThrough(), { isTTY, columns, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
   return { stream, text: () => text };
@@ -38,6 +38,31 @@ describe('bulk: progress and summary', () => {
     const stopped = formatSummary({ ...summary, stopped: { code: 'Aborted', message: 'x' }, lastLine: 20000, failuresFile: 'f.jsonl' }, words);
     assert.match(stopped, /\nInterrupted after line 20,000\. Everything read and not listed as failed was acknowledged\.\nFailed documents are listed in f\.jsonl\.$/);
     assert.match(formatSummary({ ...summary, stopped: { code: 'ResourceNotFoundException', message: 'no index' } }, words), /\nStopped: ResourceNotFoundException: no index\./);
+    const sentence = formatSummary({ ...summary, stopped: { code: 'ConflictException', message: 'Index x is UPDATING. Retry when it is ACTIVE.' } }, words);
+    assert.match(sentence, /Retry when it is ACTIVE\. Everything read/, 'one full stop, not two');
+  });
+
+  it('counts one document in the singular', () => {
+    const one = { ...summary, read: 1, acknowledged: 1, failed: 0, retried: 0, rate: 1 };
+    assert.match(formatSummary(one, words), /^1 document sent, 0 failed/);
+    assert.match(formatSummary({ ...one, acknowledged: 0, failed: 1 }, words), /^0 documents sent, 1 failed/);
+  });
+
+  it('says how far the pace came down under throttling, and the rate it kept', () => {
+    const throttled = formatSummary({ ...summary, failed: 0, throttled: 212, concurrency: { max: 8, lowest: 2 } }, words);
+    assert.match(throttled, /\nThrottled: 212 calls; calls in flight went down to 2 of 8, and the run kept 3,215 documents\/s\.$/);
+  });
+
+  it('fits the bar line in the terminal, dropping whole parts, never cutting a value', () => {
+    const big: BulkSnapshot = { ...snapshot, acknowledged: 123_456, failed: 1_234, retried: 12_345, bytes: 12.3 * 1024 ** 3, elapsedMs: 185_000, position: { done: 999, total: 1000 } };
+    for (const columns of [40, 60, 80, 100, 200]) {
+      const line = barLine(big, words, 0.999, columns);
+      assert.ok(line.length <= columns - 1, `${line.length} > ${columns - 1}: ${line}`);
+      assert.match(line, /^█{8,24} 99% \| 123,456 sent( \| |$)/, line);
+      for (const part of line.split(' | ').slice(1)) assert.match(part, /^(123,456 sent|12\.3 GB|667\/s|ETA 185 ms|1,234 failed|12,345 retried)$/, part);
+    }
+    assert.equal(barLine(big, words, 0.999, 200), '████████████████████████ 99% | 123,456 sent | 12.3 GB | 667/s | ETA 185 ms | 1,234 failed | 12,345 retried');
+    assert.equal(barLine(big, words, 0.999, 80), '████████████████████████ 99% | 123,456 sent | 667/s | ETA 185 ms | 1,234 failed');
   });
 
   it('prints a plain line every interval when not on a terminal, then the summary', async () => {
@@ -59,5 +84,15 @@ describe('bulk: progress and summary', () => {
     reporter.finish(summary);
     assert.match(out.text(), /█{18}░{6} 75% \| 9,000 sent \| 3\.5 MB \| 3,000\/s \| ETA 1\.0 s \| 2 failed \| 120 retried/);
     assert.match(out.text(), /19,932 documents sent/);
+  });
+
+  it('draws a bar that fits an 80-column terminal', () => {
+    const out = capture(true, 80);
+    const reporter = createProgressReporter({ stream: out.stream });
+    reporter.update({ ...snapshot, acknowledged: 123_456, failed: 1_234, retried: 12_345 });
+    reporter.finish(summary);
+    const drawn = out.text().split(/\r|\n|\u001b\[[0-9;]*[A-Za-z]/).filter((line) => line.includes('sent |'));
+    assert.ok(drawn.length > 0, out.text());
+    for (const line of drawn) assert.ok(line.length < 80, `${line.length} columns: ${line}`);
   });
 });

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { COMMANDS } from '../../../src/commands/index.js';
-import { GLOBAL_FLAGS, PAGINATION_FLAGS } from '../../../src/lib/cli/global-flags.js';
 import { OperationCommand } from '../../../src/lib/cli/operation-command.js';
 
 /** The command of every seed operation, as DESIGN.md pins them. */
@@ -35,20 +34,6 @@ describe('cli commands', () => {
     const found = Object.fromEntries(operationCommands.map(([id, command]) => [id.replaceAll(':', ' '), command.operation.operation]));
     assert.deepEqual(found, PINNED);
     for (const id of ['local:start', 'configure', 'configure:list', 'configure:get', 'configure:set', 'autocomplete', 'autocomplete:create', 'autocomplete:script']) assert.ok(COMMANDS[id], id);
-  });
-
-  it('names operation flags as the AWS CLI does (botocore xform_name), prefixing collisions', () => {
-    const members = [...new Set(operationCommands.flatMap(([, command]) => Object.values(command.operation.members)))];
-    const script = 'import json,sys\nfrom botocore import xform_name\nprint(json.dumps({m: xform_name(m, "-") for m in json.load(sys.stdin)}))';
-    const expected: Record<string, string> = JSON.parse(execFileSync('python3', ['-c', script], { input: JSON.stringify(members), encoding: 'utf8' }));
-    for (const [id, command] of operationCommands) {
-      for (const [flag, member] of Object.entries(command.operation.members)) {
-        const global = expected[member]! in GLOBAL_FLAGS || (command.operation.paginated && expected[member]! in PAGINATION_FLAGS);
-        assert.equal(flag, global ? `${id.split(':').at(-2)}-${expected[member]}` : expected[member], `${id} ${member}`);
-      }
-    }
-    const create = COMMANDS['mobile:project:create'] as typeof OperationCommand;
-    assert.equal(create.operation.members['project-region'], 'region');
   });
 
   it('every command has help: summary, description, examples, and a summary per flag', () => {

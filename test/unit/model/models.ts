@@ -7,11 +7,11 @@ import type { ApiJson } from '../../../src/lib/model/types.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const SOURCES = {
-  search: ['src/lib/services/search/models/2019-02-03/api.json', '../shared/models/kendra-2019-02-03.api.json'],
-  mobile: ['src/lib/services/mobile/models/2017-07-01/api.json', '../shared/models/mobile-2017-07-01.api.json'],
+  search: ['src/lib/services/search/models/2019-02-03/api.json', 'models/kendra-2019-02-03.api.json'],
+  mobile: ['src/lib/services/mobile/models/2017-07-01/api.json', 'models/mobile-2017-07-01.api.json'],
 } as const;
 
-/** The model JSON of a service: the project's copy when present, else the shared reference model. */
+/** The model JSON of a service: the project's copy when present, else the source model in models/. */
 export function loadModelJson(service: keyof typeof SOURCES): ApiJson {
   const file = SOURCES[service].map((path) => resolve(root, path)).find((path) => existsSync(path));
   if (!file) throw new Error(`No ${service} model found (looked for ${SOURCES[service].join(', ')})`);

@@ -58,7 +58,7 @@ describe('project service models', () => {
           assert.ok(!keys.has(text), `model still has ${text}`);
         }
         const source = JSON.parse(
-          readFileSync(join(repoRoot, '..', 'shared', 'models', `${svc.service === 'search' ? 'kendra-2019-02-03' : 'mobile-2017-07-01'}.api.json`), 'utf8'),
+          readFileSync(join(repoRoot, 'models', `${svc.service === 'search' ? 'kendra-2019-02-03' : 'mobile-2017-07-01'}.api.json`), 'utf8'),
         ) as Model;
         const sourceKeys = traitKeys(source);
         for (const key of sourceKeys) {

@@ -1,52 +1,8 @@
 import assert from 'node:assert/strict';
-import { ClientRateLimiter } from '../../../src/lib/retry/client-rate-limiter.js';
 import { CubicCalculator } from '../../../src/lib/retry/cubic-calculator.js';
 import { RateClocker } from '../../../src/lib/retry/rate-clocker.js';
 import { TokenBucket } from '../../../src/lib/retry/token-bucket.js';
-import { botocoreLimiterTrace, type LimiterState, type LimiterStep } from './botocore-reference.js';
-
-/** A clock in seconds that moves only when told to, or when something sleeps. */
-function fakeTime(start: number) {
-  const time = { now: start, sleeps: [] as number[] };
-  return {
-    time,
-    clock: () => time.now,
-    sleep: async (seconds: number) => {
-      time.sleeps.push(seconds);
-      time.now += seconds;
-    },
-  };
-}
-
-function close(actual: number, expected: number, label: string): void {
-  assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `${label}: ${actual} ≠ ${expected}`);
-}
-
-/** Plays the steps through our limiter and returns the same trace botocore's reference gives. */
-async function ourTrace(start: number, steps: LimiterStep[]): Promise<LimiterState[]> {
-  const { time, clock, sleep } = fakeTime(start);
-  const limiter = new ClientRateLimiter(clock, sleep);
-  const trace: LimiterState[] = [];
-  for (const step of steps) {
-    time.now += step.advance;
-    const waited = step.event === 'send' ? await limiter.beforeSend() : (limiter.onResponse(step.event === 'throttle'), 0);
-    const state = limiter.snapshot();
-    trace.push({ waited, enabled: state.enabled, measuredRate: state.measuredRate, fillRate: state.fillRate, maxCapacity: state.maxCapacity,
-      availableCapacity: state.availableCapacity, wMax: state.cubic.wMax, k: state.cubic.k, lastFail: state.cubic.lastFail, time: time.now });
-  }
-  return trace;
-}
-
-function assertSameTrace(ours: LimiterState[], reference: LimiterState[]): void {
-  assert.equal(ours.length, reference.length);
-  ours.forEach((state, index) => {
-    const expected = reference[index];
-    assert.equal(state.enabled, expected.enabled, `step ${index}: enabled`);
-    for (const key of ['waited', 'measuredRate', 'fillRate', 'maxCapacity', 'availableCapacity', 'wMax', 'k', 'lastFail', 'time'] as const) {
-      close(state[key] as number, expected[key] as number, `step ${index}: ${key}`);
-    }
-  });
-}
+import { close, fakeTime, ourTrace, type LimiterStep } from './limiter-trace.js';
 
 describe('adaptive mode: CUBIC calculator', () => {
   it('cuts the rate to β × rate on throttling and grows back along C × (t − K)³ + Wmax', () => {
@@ -134,37 +90,5 @@ describe('adaptive mode: client rate limiter, step by step', () => {
     // t = 0.6, send: the limiter is on, a token needs (1 − 0.35) / 2.24 s.
     close(trace[2].waited, 0.65 / 2.24, 'wait for a token');
     close(trace[2].availableCapacity, 0, 'token taken');
-  });
-
-  it('matches botocore step by step on a scenario that ramps up, is throttled, and recovers', async function () {
-    this.timeout(20_000);
-    const steps: LimiterStep[] = [];
-    let seed = 7;
-    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (let i = 0; i < 240; i++) {
-      steps.push({ advance: Math.round(next() * 30) / 100, event: 'send' });
-      const burst = (i >= 40 && i < 55) || (i >= 150 && i < 152) || i % 37 === 0;
-      steps.push({ advance: Math.round(next() * 20) / 100, event: burst ? 'throttle' : 'ok' });
-      if (i === 100) steps.push({ advance: 30, event: 'ok' });
-    }
-    const start = 1_700_000_000.3;
-    const reference = botocoreLimiterTrace(start, steps);
-    const ours = await ourTrace(start, steps);
-    assert.ok(reference.some((state) => state.waited > 0), 'the scenario makes senders wait');
-    assert.ok(reference.some((state) => state.fillRate > 2), 'and lets the rate grow again');
-    assertSameTrace(ours, reference);
-  });
-
-  it('matches botocore when throttled from the very first response', async () => {
-    const steps: LimiterStep[] = [
-      { advance: 0, event: 'send' }, { advance: 0, event: 'throttle' },
-      { advance: 0.25, event: 'send' }, { advance: 0, event: 'throttle' },
-      { advance: 0.5, event: 'send' }, { advance: 0, event: 'ok' },
-      { advance: 0, event: 'send' }, { advance: 0, event: 'ok' },
-      { advance: 3, event: 'send' }, { advance: 0.01, event: 'ok' },
-    ];
-    const reference = botocoreLimiterTrace(1_700_000_000, steps);
-    assertSameTrace(await ourTrace(1_700_000_000, steps), reference);
-    assert.equal(reference[2].waited, 1.75, 'the first token after a throttle at 0.5/s');
   });
 });

@@ -6,8 +6,8 @@ import { SignatureV4, type SigningDetails } from '../../../src/lib/signing/sigv4
 import { verifySigV4 } from '../../../src/lib/signing/verify.js';
 import { parseRawRequest, type RawRequest } from './raw-request.js';
 
-/** The official SigV4 test vectors (aws-c-auth), in the repository's `../shared`. */
-const VECTORS = fileURLToPath(new URL('../../../../shared/vectors/sigv4/', import.meta.url));
+/** The official SigV4 test vectors (aws-c-auth, Apache-2.0), kept under test/fixtures/sigv4. */
+const VECTORS = fileURLToPath(new URL('../../fixtures/sigv4/', import.meta.url));
 
 interface VectorContext {
   credentials: { access_key_id: string; secret_access_key: string; token?: string };

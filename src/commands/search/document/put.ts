@@ -30,10 +30,12 @@ export default class SearchDocumentPut extends OperationCommand {
     'role-arn': Flags.string({ summary: 'ARN of the IAM role the service assumes for the document.' }),
     documents: Flags.string({ summary: 'Required unless --from or --jsonl is given. Documents to add: each with an Id and its content as Blob (base64) or S3Path, plus optional Title, Attributes, ContentType and access control.', exclusive: ['from', 'jsonl'], multiple: true, helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
     'custom-document-enrichment-configuration': Flags.string({ summary: 'How document metadata and content are altered while they are ingested.', helpValue: '<shorthand|json>', description: 'JSON: see --generate-cli-skeleton for the full structure.\nA value may also be read from a file: file://PATH.' }),
-    from: Flags.string({ summary: 'Files and directories (recursively) to load: text, Markdown, HTML, JSON, PDF and Office files, with <file>.metadata.json sidecars for title and attributes.', multiple: true, helpValue: '<path>', exclusive: ['documents', 'jsonl'], helpGroup: 'BULK' }),
-    jsonl: Flags.string({ summary: 'JSON Lines file to load (- for standard input): one Document a line in the API\'s JSON form, Blob in base64 or a plain-text Text field instead.', helpValue: '<file|->', exclusive: ['documents', 'from'], helpGroup: 'BULK' }),
+    from: Flags.string({ summary: 'Files and directories (recursively) to load: text, Markdown, HTML, JSON, PDF and Office files, with <file>.metadata.json sidecars for title and attributes.', multiple: true, helpValue: '<path>', exclusive: ['jsonl'], helpGroup: 'BULK' }),
+    jsonl: Flags.string({ summary: 'JSON Lines file to load (- for standard input): one Document a line in the API\'s JSON form, Blob in base64 or a plain-text Text field instead.', helpValue: '<file|->', helpGroup: 'BULK' }),
     concurrency: Flags.integer({ summary: 'Calls in flight at once in a bulk run (default 8).', min: 1, max: 64, helpValue: '<n>', helpGroup: 'BULK' }),
     failures: Flags.string({ summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.', helpValue: '<file>', helpGroup: 'BULK' }),
+    'max-retries': Flags.integer({ summary: 'Times a document of a bulk run is sent again after throttling, a server error or a transient failure (default 10). Calls in flight are cut while the service throttles.', min: 0, max: 1000, helpValue: '<n>', helpGroup: 'BULK' }),
+    'retry-deadline': Flags.integer({ summary: 'Seconds from the start of a bulk run after which no document is sent again; documents still failing then are listed as failed (default: no deadline).', min: 0, helpValue: '<seconds>', helpGroup: 'BULK' }),
   };
 
   /** Runs the command with `runDocumentPut` (bulk/document-bulk.ts), loaded on demand. */

@@ -1,5 +1,5 @@
 import { createProgressReporter } from '../../bulk/progress-reporter.js';
-import { formatCount, type Wording } from '../../bulk/format.js';
+import { formatCount, formatItems, type Wording } from '../../bulk/format.js';
 import type { BulkRunOptions, BulkSummary, DocumentOutcome } from '../../bulk/types.js';
 import { CliError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
@@ -23,6 +23,8 @@ export function summaryData(summary: BulkSummary): Record<string, unknown> {
     acknowledged: summary.acknowledged,
     failed: summary.failed,
     retried: summary.retried,
+    throttled: summary.throttled,
+    concurrency: summary.concurrency,
     bytes: summary.bytes,
     calls: summary.calls,
     elapsedMs: Math.round(summary.elapsedMs),
@@ -43,9 +45,19 @@ function failureLine(outcome: Extract<DocumentOutcome, { status: 'failed' }>): s
 
 /** The one-line error a run with failures ends with (exit 254). */
 function failureMessage(summary: BulkSummary, wording: Wording): string {
-  const failed = `${formatCount(summary.failed)} of ${formatCount(summary.read)} ${wording.noun} failed`;
+  const failed = `${formatCount(summary.failed)} of ${formatItems(summary.read, wording)} failed`;
   if (summary.stopped) return `the run stopped after ${summary.stopped.code}; ${failed}`;
   return summary.failuresFile ? `${failed}; they are listed in ${summary.failuresFile}` : failed;
+}
+
+/** `--max-retries` and `--retry-deadline` as the engine's document retry options. */
+function documentRetries(flags: OperationFlags): BulkRunOptions['documentRetries'] {
+  const retries = flags['max-retries'] as number | undefined;
+  const deadline = flags['retry-deadline'] as number | undefined;
+  return {
+    ...(retries === undefined ? {} : { maxAttempts: retries + 1 }),
+    ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
+  };
 }
 
 /**
@@ -63,6 +75,8 @@ export async function runBulk(session: OperationSession, flags: OperationFlags, 
     signal: controller.signal,
     progress: createProgressReporter({ wording: job.wording }),
     concurrency: flags.concurrency as number | undefined,
+    documentRetries: documentRetries(flags),
+    notice: (message) => process.stderr.write(`${message}\n`),
     ...(failuresFile === undefined
       ? {
           onOutcome: (outcome) => {

@@ -13,7 +13,7 @@ import { runOperation } from '../run-operation.js';
 import { runBulk } from './bulk-run.js';
 
 /** Flags that only mean something in a bulk run. */
-const BULK_ONLY = ['concurrency', 'failures'];
+const BULK_ONLY = ['concurrency', 'failures', 'max-retries', 'retry-deadline'];
 
 /** Refuses the bulk-only flags in a one-batch run: they would be accepted and ignored. */
 function rejectBulkOnly(flags: OperationFlags, sources: string): void {
@@ -88,7 +88,7 @@ export async function runDocumentPut(spec: OperationSpec, flags: OperationFlags)
     checkSharedArgs(session.client, spec.operation, { ...args, Documents: [{ Id: 'placeholder' }] });
     if (jsonl !== undefined) hintStdin(jsonl, 'documents (JSON)');
     await runBulk(session, flags, {
-      wording: { noun: 'documents', verb: 'sent' },
+      wording: { one: 'document', noun: 'documents', verb: 'sent' },
       start: (options) => runBulkPut({ ...options, client: session.client as SearchClient, args, source: from ? { from } : { jsonl: jsonl! } }),
     });
   } finally {
@@ -115,7 +115,7 @@ export async function runDocumentDelete(spec: OperationSpec, flags: OperationFla
     checkSharedArgs(session.client, spec.operation, { ...args, DocumentIdList: ['placeholder'] });
     hintStdin(idsFrom, 'document ids');
     await runBulk(session, flags, {
-      wording: { noun: 'documents', verb: 'deleted' },
+      wording: { one: 'document', noun: 'documents', verb: 'deleted' },
       start: (options) => runBulkDelete({ ...options, client: session.client as SearchClient, args, source: { idsFrom } }),
     });
   } finally {

@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { safe } from 'ini';
+import { removeLeftovers, resolveLinks, writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 
 const HEADER = /^\s*\[\s*(.*?)\s*\]\s*$/;
 
@@ -70,16 +72,22 @@ export function setIniValue(text: string, section: string, key: string, value: s
 /**
  * Reads an INI file (missing counts as empty), applies `edit`, and writes it back, creating
  * its folder (mode 0700). `mode` (e.g. 0o600 for the credentials file) is applied to the file
- * even when it already existed.
+ * even when it already existed. Safe against other writers and crashes: the read, edit and
+ * write happen under a lock file (so concurrent writers take turns and each one's change
+ * survives), and the file is replaced atomically (see `writeFileAtomic`). When `path` is a
+ * symbolic link, the file it points to is rewritten and the link kept.
  */
 export function updateIniFile(path: string, edit: (text: string) => string, mode = 0o644): void {
-  let text = '';
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  writeFileSync(path, edit(text), { mode });
-  chmodSync(path, mode);
+  const file = resolveLinks(path);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  withFileLock(file, () => {
+    removeLeftovers(file);
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    writeFileAtomic(file, edit(text), mode);
+  });
 }
