@@ -1,39 +1,64 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { type Model, SERVICES, readModelFile, repoRoot } from './load-models.js';
 
-/** The files `npm run codegen` writes, relative to the repository root. */
-const GENERATED = [
-  'src/lib/services/search/models/2019-02-03/api.json',
-  'src/lib/services/mobile/models/2017-07-01/api.json',
-  'src/lib/services/search/types.ts',
-  'src/lib/services/mobile/types.ts',
-];
+/**
+ * The generators `npm run codegen` runs, in order, read from package.json: each is
+ * `node scripts/<name>.mjs` and takes an output root as its last argument (the files it writes go
+ * under that root, with the paths they have in the repository).
+ */
+function codegenScripts(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return manifest.scripts.codegen!.split('&&').map((step) => {
+    const match = /^node (scripts\/[\w.-]+\.mjs)$/.exec(step.trim());
+    assert.ok(match, `codegen step "${step.trim()}" is not "node scripts/<generator>.mjs"`);
+    return match[1]!;
+  });
+}
+
+/** Every file under a directory, relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** Runs every codegen generator into `out`. */
+function runCodegen(out: string): void {
+  for (const script of codegenScripts()) execFileSync(process.execPath, [join(repoRoot, script), out], { stdio: 'pipe' });
+}
 
 describe('codegen', () => {
   let out: string;
-  before(() => {
+  let generated: string[];
+  before(function () {
+    this.timeout(60_000);
     out = mkdtempSync(join(tmpdir(), 'nimbus-codegen-'));
-    for (const script of ['gen-models.mjs', 'gen-types.mjs']) {
-      execFileSync(process.execPath, [join(repoRoot, 'scripts', script), out], { stdio: 'pipe' });
-    }
+    runCodegen(out);
+    generated = filesUnder(out).sort();
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
+  it('runs the models, types and commands generators', () => {
+    for (const script of ['scripts/gen-models.mjs', 'scripts/gen-types.mjs', 'scripts/gen-commands.mjs']) assert.ok(codegenScripts().includes(script), script);
+    for (const file of ['src/lib/services/search/types.ts', 'src/commands/search/index/create.ts', 'src/lib/cli/command-list.ts']) assert.ok(generated.includes(file), file);
+  });
+
   it('regenerates byte-identical files (the committed output is up to date)', () => {
-    for (const file of GENERATED) {
-      assert.ok(readFileSync(join(out, file)).equals(readFileSync(join(repoRoot, file))), `${file} differs from a fresh run`);
+    for (const file of generated) {
+      assert.ok(readFileSync(join(out, file)).equals(readFileSync(join(repoRoot, file))), `${file} differs from a fresh run: run npm run codegen`);
     }
   });
 
-  it('is idempotent: a second run over its own output changes nothing', () => {
-    const first = GENERATED.map((f) => readFileSync(join(out, f)));
-    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'gen-models.mjs'), out], { stdio: 'pipe' });
-    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'gen-types.mjs'), out], { stdio: 'pipe' });
-    GENERATED.forEach((f, i) => assert.ok(readFileSync(join(out, f)).equals(first[i]!), f));
+  it('is idempotent: a second run over its own output changes nothing', function () {
+    this.timeout(60_000);
+    const first = generated.map((f) => readFileSync(join(out, f)));
+    runCodegen(out);
+    assert.deepEqual(filesUnder(out).sort(), generated);
+    generated.forEach((f, i) => assert.ok(readFileSync(join(out, f)).equals(first[i]!), f));
   });
 
   describe('types.ts', () => {
