@@ -210,7 +210,7 @@ function runnerSource(runner, depth) {
   return [
     '',
     `  /** Runs the command with \`${runner.name}\` (${runner.module.replace(/\.js$/, '.ts')}), loaded on demand. */`,
-    '  protected override async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {',
+    '  protected override async execute(spec: OperationSpec, flags: OperationFlags): Promise<void> {',
     `    const { ${runner.name} } = await import('${depth}lib/cli/${runner.module}');`,
     `    await ${runner.name}(spec, flags);`,
     '  }',
@@ -277,6 +277,7 @@ function commandSource(command) {
     flags.some((line) => line.includes('Flags.')) ? "import { Flags } from '@oclif/core';" : undefined,
     paginated ? `import { PAGINATION_FLAGS } from '${depth}lib/cli/global-flags.js';` : undefined,
     `import { OperationCommand } from '${depth}lib/cli/operation-command.js';`,
+    command.runner ? `import type { OperationFlags } from '${depth}lib/cli/operation-session.js';` : undefined,
     `import type { OperationSpec } from '${depth}lib/cli/operation-spec.js';`,
     '',
     `/** \`nimbus ${command.id}\`: the ${command.operation} operation. */`,
