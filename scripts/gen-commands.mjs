@@ -32,7 +32,7 @@ const GLOBAL_NAMES = [
 /** Flag names of paginated commands only (search query's own --page-size stays its own). */
 const PAGINATION_NAMES = ['no-paginate', 'max-items', 'starting-token', 'page-size'];
 
-/** The command table and member help (see the comment at the top of the file). */
+/** The command table and member help; the opening comment of commands.yaml describes each field. */
 const TABLE = parse(readFileSync(join(scriptDir, 'commands', 'commands.yaml'), 'utf8'));
 
 /** A value with every `{{name}}` in its strings replaced by the snippet of that name. */
@@ -302,7 +302,7 @@ function commandSource(command) {
 
 /**
  * Every command file under src/commands (generated and hand-written), as [id, path] sorted by id:
- * those under ROOT and, when ROOT is elsewhere, the repository's hand-written ones.
+ * the repository's and those under ROOT (the same files unless ROOT is elsewhere).
  */
 function commandFiles() {
   const byId = new Map([...filesUnder(join(repoRoot, 'src', 'commands')), ...filesUnder(join(root, 'src', 'commands'))]);
