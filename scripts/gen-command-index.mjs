@@ -13,22 +13,33 @@ import { fileURLToPath } from 'node:url';
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const rootArg = args.find((arg) => arg !== '--check');
-const root = resolve(rootArg ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(rootArg ?? repoRoot);
 const commandsDir = join(root, 'src', 'commands');
 const indexFile = join(commandsDir, 'index.ts');
 
-/** Every command file under src/commands but the index, as [oclif id, path without extension], sorted by id. */
-function commandFiles(dir = commandsDir) {
+/**
+ * Every command file but the index, as [oclif id, path without extension], sorted by id: those
+ * of the repository and those under ROOT (the same files unless ROOT is elsewhere, as when
+ * `npm run codegen` is checked into a scratch root that has only the generated commands).
+ */
+function commandFiles() {
+  const byId = new Map([...filesUnder(join(repoRoot, 'src', 'commands')), ...filesUnder(commandsDir)]);
+  return [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The command files under one src/commands directory, as [oclif id, path without extension]. */
+function filesUnder(base, dir = base) {
   const found = [];
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) found.push(...commandFiles(full));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && full !== indexFile) {
-      const path = relative(commandsDir, full).replaceAll('\\', '/').replace(/\.ts$/, '');
+    if (statSync(full).isDirectory()) found.push(...filesUnder(base, full));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && relative(base, full) !== 'index.ts') {
+      const path = relative(base, full).replaceAll('\\', '/').replace(/\.ts$/, '');
       found.push([path.replace(/(^|\/)index$/, '').replaceAll('/', ':'), path]);
     }
   }
-  return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return found;
 }
 
 const quote = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;

@@ -1,4 +1,6 @@
-// Shell completion (`nimbus autocomplete`): @oclif/plugin-autocomplete's command for building the completion cache,
-// built into the CLI bundle instead of loaded as a plugin on every start. The plugin's package
-// exports only its plugin entry, hence the path to the command's file.
+// Shell completion (`nimbus autocomplete`): @oclif/plugin-autocomplete's command for building the completion cache.
+// It is built into the CLI bundle instead of registered as an oclif plugin, which oclif would load
+// from node_modules on every start. The plugin's package exports only its entry point, so the
+// command's file is imported by its path; test/unit/cli/build-tricks.test.ts fails when that path
+// no longer names the installed plugin, or once the package exports its commands.
 export { default } from '../../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/create.js';

@@ -21,6 +21,6 @@ export default class ConfigureGet extends NimbusCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ConfigureGet);
     const { configureGet } = await import('../../lib/cli/configure/configure-get-set.js');
-    process.stdout.write(configureGet(flags.profile ?? process.env.AWS_PROFILE ?? 'default', args.key, process.env));
+    this.io.stdout.write(configureGet(flags.profile ?? this.io.env.AWS_PROFILE ?? 'default', args.key, this.io.env));
   }
 }

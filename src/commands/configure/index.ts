@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { isTerminal } from '../../lib/cli/cli-io.js';
 import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 
 /** `nimbus configure`: set up a profile interactively. */
@@ -18,7 +19,7 @@ export default class Configure extends NimbusCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(Configure);
     const { configureInteractive } = await import('../../lib/cli/configure/configure-interactive.js');
-    const profile = flags.profile ?? process.env.AWS_PROFILE ?? 'default';
-    await configureInteractive(profile, process.env, Boolean(process.stdin.isTTY && process.stderr.isTTY));
+    const profile = flags.profile ?? this.io.env.AWS_PROFILE ?? 'default';
+    await configureInteractive(profile, this.io.env, isTerminal(this.io));
   }
 }

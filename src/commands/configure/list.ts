@@ -18,6 +18,6 @@ export default class ConfigureList extends NimbusCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(ConfigureList);
     const { configureList } = await import('../../lib/cli/configure/configure-list.js');
-    process.stdout.write(await configureList(flags.profile, process.env));
+    this.io.stdout.write(await configureList(flags.profile, this.io.env));
   }
 }

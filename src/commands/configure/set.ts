@@ -22,6 +22,6 @@ export default class ConfigureSet extends NimbusCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ConfigureSet);
     const { configureSet } = await import('../../lib/cli/configure/configure-get-set.js');
-    configureSet(flags.profile ?? process.env.AWS_PROFILE ?? 'default', args.key, args.value, process.env);
+    configureSet(flags.profile ?? this.io.env.AWS_PROFILE ?? 'default', args.key, args.value, this.io.env);
   }
 }

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { SERVE_FLAGS } from '../../lib/cli/local/serve-flags.js';
 import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 
 /** `nimbus local start`: the local service as a server. */
@@ -12,15 +12,7 @@ export default class LocalStart extends NimbusCommand {
     { description: 'Accept another key pair and make new indices ACTIVE at once', command: '<%= config.bin %> local start --credentials test:test --credentials ci:secret --create-delay 0' },
     { description: 'Use it with the AWS CLI', command: 'aws --endpoint-url http://127.0.0.1:4599 kendra list-indices' },
   ];
-  static override flags = {
-    host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
-    port: Flags.integer({ summary: 'Port to listen on (0 for any free port).', default: 4599, min: 0, max: 65535 }),
-    'data-dir': Flags.string({ summary: 'Directory of the service\'s database (default ~/.nimbus/local).' }),
-    's3-dir': Flags.string({ summary: 'Directory that stands for S3: s3://bucket/key is <s3-dir>/bucket/key (default <data-dir>/s3).' }),
-    credentials: Flags.string({ summary: 'Accepted access key and secret, as KEY:SECRET; repeat for more (default test:test).', multiple: true, multipleNonGreedy: true }),
-    'create-delay': Flags.string({ summary: 'Seconds new and updated resources stay CREATING/UPDATING (default 1).', helpValue: '<seconds>' }),
-    'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
-  };
+  static override flags = SERVE_FLAGS;
 
   /** Parses the flags and serves until stopped. */
   async run(): Promise<void> {

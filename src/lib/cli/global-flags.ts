@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags, type Interfaces } from '@oclif/core';
 
 /** The help section the global flags are listed under. */
 const GLOBAL_GROUP = 'GLOBAL';
@@ -109,3 +109,9 @@ export const PAGINATION_FLAGS = {
     helpGroup: 'PAGINATION',
   }),
 };
+
+/** The parsed global flags, as oclif infers them from {@link GLOBAL_FLAGS}. */
+export type GlobalFlags = Interfaces.InferredFlags<typeof GLOBAL_FLAGS>;
+
+/** The parsed pagination flags, as oclif infers them from {@link PAGINATION_FLAGS}. */
+export type PaginationFlags = Interfaces.InferredFlags<typeof PAGINATION_FLAGS>;

@@ -1,4 +1,5 @@
 import { Command, type Interfaces } from '@oclif/core';
+import { type CliIO, processIO } from './cli-io.js';
 import { usageError } from './errors/cli-error.js';
 import { suggestFlag } from './suggest.js';
 
@@ -36,7 +37,8 @@ export function fillOptionalValues(argv: readonly string[], defaults: Readonly<R
 /**
  * The base of every nimbus command: whatever goes wrong while the flags and arguments are
  * parsed (an unknown flag, a value out of range, a missing argument) is a usage error (exit 252)
- * with a one-line message.
+ * with a one-line message. The command's environment and streams are made once, here, and
+ * handed to the code that runs it.
  */
 export abstract class NimbusCommand extends Command {
   /**
@@ -44,6 +46,9 @@ export abstract class NimbusCommand extends Command {
    * makes `--download` mean `--download=.` (oclif flags otherwise always take a value).
    */
   static optionalValues: Readonly<Record<string, string>> = {};
+
+  /** The environment and standard streams of this run. */
+  protected readonly io: CliIO = processIO();
 
   protected override async parse<F extends ParsedValues, B extends ParsedValues, A extends ParsedValues>(
     options?: Interfaces.Input<F, B, A>,

@@ -1,5 +1,6 @@
 import { NimbusCommand } from './nimbus-command.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
+import type { OperationFlags } from './operation-session.js';
 import type { OperationSpec } from './operation-spec.js';
 
 /**
@@ -16,15 +17,16 @@ export abstract class OperationCommand extends NimbusCommand {
   async run(): Promise<void> {
     const command = this.constructor as typeof OperationCommand;
     const { flags } = await this.parse(command);
-    await this.execute(command.operation, flags as Record<string, unknown>);
+    await this.execute(command.operation, flags);
   }
 
   /**
-   * Runs the operation once with the parsed flags. Commands that do more (bulk loads,
-   * downloads) override it with their own runner, imported on demand.
+   * Runs the operation once with the parsed flags, with the command's environment and streams.
+   * Commands that do more (bulk loads, downloads) override it with their own runner, imported
+   * on demand.
    */
-  protected async execute(spec: OperationSpec, flags: Record<string, unknown>): Promise<void> {
+  protected async execute(spec: OperationSpec, flags: OperationFlags): Promise<void> {
     const { runOperation } = await import('./run-operation.js');
-    await runOperation(spec, flags);
+    await runOperation(spec, flags, this.io);
   }
 }

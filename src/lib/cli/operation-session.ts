@@ -7,7 +7,9 @@ import type { ServiceDefinition } from '../client/service-definition.js';
 import { MFA_CODE_PROVIDER } from '../credentials/assume-role-mfa.js';
 import type { HttpOptions } from '../http/http-options.js';
 import type { ApiJson } from '../model/types.js';
+import { type CliIO, isTerminal, processIO } from './cli-io.js';
 import { configError, usageError } from './errors/cli-error.js';
+import type { GlobalFlags, PaginationFlags } from './global-flags.js';
 import { createNodeHttpHandler } from './http/node-http-handler.js';
 import { transportOptions } from './http/transport-settings.js';
 import { buildInput } from './input/build-input.js';
@@ -23,8 +25,12 @@ import { isInteractive, resolveSettings, type RunSettings, type SettingsRequest 
 /** The credentials of the embedded local service (`--local`). */
 const LOCAL_CREDENTIALS = { key: 'test', secret: 'test' };
 
-/** The parsed flags of an operation command (global, pagination and operation flags). */
-export type OperationFlags = Record<string, unknown>;
+/**
+ * The parsed flags of an operation command: the global flags and (on paginated commands) the
+ * pagination flags, typed as oclif infers them from their declarations, and the command's own
+ * flags (its input members, the extra flags of bulk and download commands) by name.
+ */
+export type OperationFlags = GlobalFlags & Partial<PaginationFlags> & Record<string, unknown>;
 
 /** A service's client class and model. */
 export interface LoadedService {
@@ -61,12 +67,12 @@ export function loadModel(definition: ServiceDefinition, version: string, fromPr
 function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, env: NodeJS.ProcessEnv, localEndpoint: string | undefined, interactive: boolean): ClientOptions {
   const options: ClientOptions = { region: settings.region, version: settings.version, [MFA_CODE_PROVIDER]: cliMfaCodeProvider(interactive) };
   // A named profile would take the place of the embedded service's credentials.
-  if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile as string;
+  if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile;
   if (localEndpoint) {
     options.endpoint = localEndpoint;
     options.credentials = LOCAL_CREDENTIALS;
   } else if (flags['endpoint-url'] !== undefined) {
-    options.endpoint = flags['endpoint-url'] as string;
+    options.endpoint = flags['endpoint-url'];
   }
   options.http = http;
   options.http_handler = createNodeHttpHandler(http, async () => (await import('../http/undici-handler.js')).createUndiciHandler(http, env), env);
@@ -83,6 +89,8 @@ function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpO
 
 /** Everything a command needs to make its calls and print what they return. */
 export interface OperationSession {
+  /** The environment and streams the command runs with. */
+  io: CliIO;
   settings: RunSettings;
   /** The operation's input from `--cli-input-json` and the flags. */
   input: Record<string, unknown>;
@@ -103,6 +111,8 @@ export interface OperationSession {
 export interface SessionOptions {
   /** Required flags that this run does without (e.g. `documents` when documents come from `--jsonl`). */
   optional?: readonly string[];
+  /** The environment and streams to run with (default: the process's own). */
+  io?: CliIO;
 }
 
 /**
@@ -113,19 +123,20 @@ export interface SessionOptions {
  */
 export async function openSession(spec: OperationSpec, flags: OperationFlags, options: SessionOptions = {}): Promise<OperationSession> {
   const started = performance.now();
-  const env = process.env;
+  const io = options.io ?? processIO();
+  const { env } = io;
   const service = await loadService(spec.service);
   const request: SettingsRequest = {
     service: spec.service,
     versionKey: service.versionKey,
     versions: service.definition.versions,
-    flags: flags as SettingsRequest['flags'],
+    flags,
     env,
-    terminal: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    terminal: isTerminal(io),
   };
   const settings = await resolveSettings(request);
   // The local service keeps data per region, as the real one does: say which one is used.
-  if (settings.localDefaultRegion) process.stderr.write(`nimbus: --local: no region set, using ${settings.region} (local data is kept per region)\n`);
+  if (settings.localDefaultRegion) io.stderr.write(`nimbus: --local: no region set, using ${settings.region} (local data is kept per region)\n`);
   const api = loadModel(service.definition, settings.version, settings.versionSource === 'profile');
   const optional = new Set(options.optional ?? []);
   const input = buildInput(api, optional.size ? { ...spec, required: spec.required.filter((flag) => !optional.has(flag)) } : spec, flags);
@@ -156,6 +167,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   }
   const tally = flags.stats ? tallyRequests(client) : undefined;
   return {
+    io,
     settings,
     input,
     client,
@@ -163,23 +175,23 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     localS3Dir,
     async print(data) {
       const shown = typeof flags.query === 'string' ? applyQuery(data, flags.query) : data;
-      const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+      const width = io.stdout.isTTY ? io.stdout.columns : undefined;
       const text = isEmptyResult(shown)
         ? ''
         : await render(shown, {
           format: settings.output,
-          color: useColor(flags.color as string | undefined, env, Boolean(process.stdout.isTTY)),
+          color: useColor(flags.color, env, Boolean(io.stdout.isTTY)),
           title: spec.operation,
           width,
         });
-      process.stdout.write(text);
+      io.stdout.write(text);
       if (settings.output === 'table') {
         const note = tableNote(text, width);
-        if (note) process.stderr.write(`${note}\n`);
+        if (note) io.stderr.write(`${note}\n`);
       }
     },
     reportStats() {
-      if (tally) process.stderr.write(`${formatTally(tally, performance.now() - started)}\n`);
+      if (tally) io.stderr.write(`${formatTally(tally, performance.now() - started)}\n`);
     },
     async close() {
       stopLocal?.();

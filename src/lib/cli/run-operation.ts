@@ -1,4 +1,5 @@
 import type { Client } from '../client/client.js';
+import { type CliIO, processIO } from './cli-io.js';
 import { inputSkeleton } from './input/skeleton.js';
 import type { OperationSpec } from './operation-spec.js';
 import { loadModel, loadService, openSession, type OperationFlags } from './operation-session.js';
@@ -24,11 +25,11 @@ async function call(client: Client, spec: OperationSpec, input: Record<string, u
   return client.executeAsync(client.getCommand(spec.operation, args));
 }
 
-/** Prints the operation's input skeleton (`--generate-cli-skeleton`). */
-export async function printSkeleton(spec: OperationSpec, flags: OperationFlags): Promise<void> {
+/** Prints the operation's input skeleton (`--generate-cli-skeleton`) on stdout. */
+export async function printSkeleton(spec: OperationSpec, flags: OperationFlags, io: CliIO = processIO()): Promise<void> {
   const service = await loadService(spec.service);
-  const api = loadModel(service.definition, (flags['api-version'] as string | undefined) ?? 'latest');
-  process.stdout.write(formatJson(inputSkeleton(api, spec.operation)));
+  const api = loadModel(service.definition, flags['api-version'] ?? 'latest');
+  io.stdout.write(formatJson(inputSkeleton(api, spec.operation)));
 }
 
 /**
@@ -36,9 +37,9 @@ export async function printSkeleton(spec: OperationSpec, flags: OperationFlags):
  * from `--cli-input-json` and the flags, calls the service (all pages, one page, or waits for
  * the resource), and prints the result in the chosen format, after `--query`.
  */
-export async function runOperation(spec: OperationSpec, flags: OperationFlags): Promise<void> {
-  if (flags['generate-cli-skeleton']) return printSkeleton(spec, flags);
-  const session = await openSession(spec, flags);
+export async function runOperation(spec: OperationSpec, flags: OperationFlags, io: CliIO = processIO()): Promise<void> {
+  if (flags['generate-cli-skeleton']) return printSkeleton(spec, flags, io);
+  const session = await openSession(spec, flags, { io });
   try {
     const { client, input } = session;
     const result = await call(client, spec, input, flags);
@@ -46,7 +47,7 @@ export async function runOperation(spec: OperationSpec, flags: OperationFlags): 
     await session.print(toPlain(result));
     if (flags.wait && spec.wait) {
       const { waitFor, waiterArgs } = await import('./wait-for.js');
-      await waitFor(client, spec.wait, waiterArgs(spec.wait, input, result), { localS3Dir: session.localS3Dir, input });
+      await waitFor(client, spec.wait, waiterArgs(spec.wait, input, result), { localS3Dir: session.localS3Dir, input, stderr: io.stderr });
     }
     session.reportStats();
   } finally {

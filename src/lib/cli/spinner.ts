@@ -1,3 +1,5 @@
+import type { OutputStream } from './cli-io.js';
+
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**
@@ -12,7 +14,7 @@ export class Spinner {
 
   constructor(
     private readonly text: string,
-    private readonly stream: NodeJS.WriteStream = process.stderr,
+    private readonly stream: OutputStream = process.stderr,
   ) {}
 
   /** Starts showing progress with a first status. */

@@ -3,6 +3,7 @@ import { search } from '@jmespath-community/jmespath';
 import type { Client } from '../client/client.js';
 import type { Result } from '../client/result.js';
 import { isWaiterError, type WaiterError } from '../errors/waiter-error.js';
+import type { OutputStream } from './cli-io.js';
 import { CliError } from './errors/cli-error.js';
 import { EXIT } from './errors/exit-codes.js';
 import { onInterrupt } from './interrupt.js';
@@ -56,6 +57,8 @@ export interface WaitContext {
   localS3Dir?: string;
   /** The request's input, whose S3 locations (S3Path, SourceS3Path) are shown under `--local`. */
   input?: Record<string, unknown>;
+  /** Where the spinner shows the status (default: the process's stderr). */
+  stderr?: OutputStream;
 }
 
 /** The S3 locations named in a message or in the input's `S3Path`/`SourceS3Path` members. */
@@ -91,7 +94,7 @@ function waitFailure(spec: WaitSpec, error: WaiterError, polls: number, context:
  */
 export async function waitFor(client: Client, spec: WaitSpec, args: Record<string, unknown>, context: WaitContext = {}): Promise<Result> {
   const controller = new AbortController();
-  const spinner = new Spinner(`Waiting for the ${spec.goal}`);
+  const spinner = new Spinner(`Waiting for the ${spec.goal}`, context.stderr);
   let statusPath: string | undefined;
   const poll = () => client.getWaiter(spec.waiter, {
     ...args,

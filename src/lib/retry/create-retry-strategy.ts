@@ -1,6 +1,6 @@
 import { AdaptiveRetryStrategy } from './adaptive-strategy.js';
 import { LegacyRetryStrategy } from './legacy-strategy.js';
-import type { ResolvedRetryConfig } from './retry-config.js';
+import type { ResolvedRetryConfig } from './retries-option.js';
 import type { RetryStrategy } from './retry-strategy.js';
 import { StandardRetryStrategy } from './standard-strategy.js';
 

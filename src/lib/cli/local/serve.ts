@@ -1,17 +1,7 @@
 import { CliError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
-
-/** The flags of `nimbus local start`. */
-export interface ServeFlags {
-  host: string;
-  port: number;
-  'data-dir'?: string;
-  's3-dir'?: string;
-  credentials?: string[];
-  'create-delay'?: string;
-  'account-id': string;
-}
+import type { ServeFlags } from './serve-flags.js';
 
 /** `KEY:SECRET` pairs → the service's credentials; a malformed pair is a usage error. */
 export function parseCredentialPairs(pairs: readonly string[]): Array<{ key: string; secret: string }> {

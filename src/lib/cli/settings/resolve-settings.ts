@@ -4,6 +4,7 @@ import { resolveRegion } from '../../config/region.js';
 import { loadSharedConfig } from '../../config/shared-config.js';
 import type { Env } from '../../config/types.js';
 import { configError } from '../errors/cli-error.js';
+import type { GlobalFlags } from '../global-flags.js';
 import { saveProfileSetting } from './profile-store.js';
 
 /** The region of `--local` runs when none is configured: the embedded service accepts any. */
@@ -30,7 +31,7 @@ export interface SettingsRequest {
   /** The key of the service under a profile's `api_versions` (botocore's service name, e.g. `kendra`). */
   versionKey: string;
   versions: readonly string[];
-  flags: { region?: string; profile?: string; 'api-version'?: string; output?: string; local?: boolean; 'no-input'?: boolean };
+  flags: Partial<Pick<GlobalFlags, 'region' | 'profile' | 'api-version' | 'output' | 'local' | 'no-input'>>;
   env: Env;
   /** True when stdin and stderr are terminals. */
   terminal: boolean;

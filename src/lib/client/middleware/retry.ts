@@ -3,7 +3,7 @@ import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import type { HttpRequest } from '../../http/types.js';
 import { createRetryStrategy } from '../../retry/create-retry-strategy.js';
-import { resolveRetryConfig } from '../../retry/retry-config.js';
+import { resolveRetryConfig } from '../../retry/retries-option.js';
 import type { RetryMode } from '../../retry/retry-configuration.js';
 import type { RetryStopReason, RetryStrategy } from '../../retry/retry-strategy.js';
 import type { Command } from '../command.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { InvalidArgumentException } from '../../../src/lib/errors/invalid-argument-exception.js';
 import type { Profile } from '../../../src/lib/config/profile.js';
-import { RETRIES_CACHE_KEY, resolveRetryConfig } from '../../../src/lib/retry/retry-config.js';
+import { RETRIES_CACHE_KEY, resolveRetryConfig } from '../../../src/lib/retry/retries-option.js';
 import { RetryConfiguration } from '../../../src/lib/retry/retry-configuration.js';
 
 const profile = (settings: Record<string, string> = {}): Profile => ({ name: 'p', exists: true, settings, services: {} });
