@@ -35,6 +35,11 @@ export interface LocalServiceOptions {
   now?: () => Date;
   /** The largest request body accepted, in bytes; 64 MiB unless given. */
   maxBodyBytes?: number;
+  /**
+   * Receives the cause of every request that failed unexpectedly (answered with a generic
+   * internal error); by default one line per failure goes to stderr.
+   */
+  onError?: (error: unknown, requestId: string) => void;
 }
 
 /** A running local service. */
@@ -55,6 +60,11 @@ function credentialMap(credentials: LocalServiceOptions['credentials']): Readonl
   if (credentials === undefined) return new Map([['test', 'test']]);
   if (credentials instanceof Map) return credentials;
   return new Map((credentials as Array<{ key: string; secret: string }>).map((pair) => [pair.key, pair.secret]));
+}
+
+function logToStderr(error: unknown, requestId: string): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail}\n`);
 }
 
 function endpointHost(host: string): string {
@@ -87,6 +97,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     createDelay,
     now,
     credentials,
+    reportError: options.onError ?? logToStderr,
   };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
@@ -130,8 +141,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       if (error instanceof RequestRejection) {
         sendResponse(res, requestId, errorResponse(error.status, error.code, error.message));
       } else {
-        const message = error instanceof Error ? error.message : String(error);
-        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed: ${message}`));
+        context.reportError(error, requestId);
+        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed to process the request ${requestId}; its log has the cause`));
       }
     }
   };

@@ -52,6 +52,11 @@ export interface LocalContext {
   now(): Date;
   /** The credentials the server accepts: access key → secret. */
   credentials: ReadonlyMap<string, string>;
+  /**
+   * Records an unexpected failure of the request `requestId` in the service's own log; the
+   * caller is answered a generic internal error that never carries the failure's text.
+   */
+  reportError(error: unknown, requestId: string): void;
 }
 
 /** A service hosted by the local server. */

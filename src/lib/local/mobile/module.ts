@@ -24,7 +24,7 @@ export const mobileModule: LocalServiceModule = {
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
       return await runRoute(ctx, req, found);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, req.requestId, (failure, requestId) => ctx.reportError(failure, requestId));
     }
   },
 };

@@ -2,7 +2,7 @@ import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } fr
 import { SearchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
-import { validateSearchInput } from './core/validate-input.js';
+import { validateSearchInput, validationMessage } from './core/validate-input.js';
 import { jsonResponse, searchErrorResponse } from './core/wire.js';
 import { operations } from './operations.js';
 import { searchTick } from './tick.js';
@@ -50,12 +50,8 @@ async function run(context: LocalContext, request: LocalRequest): Promise<Record
     }
     throw new SearchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   }
-  const input = parseInput(request);
-  const problems = validateSearchInput(operation, input);
-  if (problems.length > 0) {
-    const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected`;
-    throw new SearchError('ValidationException', `${count}: ${problems.join('; ')}`);
-  }
+  const { problems, input } = validateSearchInput(operation, parseInput(request));
+  if (problems.length > 0) throw new SearchError('ValidationException', validationMessage(problems));
   return handler(
     {
       db: context.db,
@@ -84,7 +80,10 @@ export const searchModule: LocalServiceModule = {
       if (error instanceof SearchError) return searchErrorResponse(error);
       const busy = fromSqlite(error);
       if (busy) return searchErrorResponse(busy);
-      throw error;
+      context.reportError(error, request.requestId);
+      return searchErrorResponse(
+        new SearchError('InternalServerException', `The local service failed to process the request ${request.requestId}; its log has the cause.`),
+      );
     }
   },
   tick: searchTick,
