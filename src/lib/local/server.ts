@@ -10,6 +10,7 @@ import { answerClientError } from './server/client-error.js';
 import { flattenHeaders } from './server/flatten-headers.js';
 import { readBody, RequestRejection } from './server/read-body.js';
 import { routeRequest } from './server/route.js';
+import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
 import { openStore } from './store/open-store.js';
@@ -122,6 +123,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         sendResponse(res, requestId, errorResponse(auth.status, auth.code, auth.message));
         return;
       }
+      checkSignaturePolicy(auth, headers, body);
       const module = routeRequest(modules, method, rawPath, headers, auth.service);
       ticker.runIfStale(LAZY_TICK_MS);
       const response = await module.handle(context, {
