@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { addInThreadServer, removeInThreadServer } from '../http/in-thread-servers.js';
 import { verifySigV4 } from '../signing/verify.js';
 import { modules as registeredModules } from './registry.js';
+import { ADMIN_PREFIX, serveAdmin, type FaultState } from './server/admin.js';
 import { answerClientError } from './server/client-error.js';
+import { createFaultInjector, type FaultInjection } from './server/faults.js';
 import { flattenHeaders } from './server/flatten-headers.js';
 import { readBody, RequestRejection } from './server/read-body.js';
 import { routeRequest } from './server/route.js';
@@ -14,7 +16,7 @@ import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
 import { openStore } from './store/open-store.js';
-import type { LocalContext, LocalServiceModule } from './types.js';
+import type { LocalContext, LocalRequest, LocalServiceModule } from './types.js';
 
 /** How to start the local service. */
 export interface LocalServiceOptions {
@@ -41,6 +43,11 @@ export interface LocalServiceOptions {
    * internal error); by default one line per failure goes to stderr.
    */
   onError?: (error: unknown, requestId: string) => void;
+  /**
+   * Faults to inject from the start (throttling, server errors, resets, latency, failed batch
+   * documents; per operation if wanted); they can be changed at `/_nimbus/faults`.
+   */
+  faults?: FaultInjection;
 }
 
 /** A running local service. */
@@ -54,6 +61,8 @@ export interface LocalService {
 }
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
+/** The largest body an admin request may have. */
+const MAX_ADMIN_BODY = 64 * 1024;
 const TICK_INTERVAL_MS = 100;
 const LAZY_TICK_MS = 20;
 
@@ -100,6 +109,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentials,
     reportError: options.onError ?? logToStderr,
   };
+  const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
     const message = error instanceof Error ? error.message : String(error);
@@ -111,11 +121,17 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomUUID();
     try {
-      const body = await readBody(req, maxBodyBytes);
       const url = new URL(req.url ?? '/', 'http://local');
       const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
       const headers = flattenHeaders(req.headers);
       const method = req.method ?? 'GET';
+      if (rawPath.startsWith(ADMIN_PREFIX)) {
+        const body = await readBody(req, MAX_ADMIN_BODY);
+        const request = { method, path: rawPath, query: url.searchParams, headers, body, remoteAddress: req.socket.remoteAddress };
+        sendResponse(res, requestId, serveAdmin(request, { context, modules, faults }));
+        return;
+      }
+      const body = await readBody(req, maxBodyBytes);
       const auth = verifySigV4({ method, path: rawPath, query: url.searchParams, headers, body }, (key) => credentials.get(key), {
         now: now(),
       });
@@ -126,7 +142,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       checkSignaturePolicy(auth, headers, body);
       const module = routeRequest(modules, method, rawPath, headers, auth.service);
       ticker.runIfStale(LAZY_TICK_MS);
-      const response = await module.handle(context, {
+      const request = {
         method,
         path: rawPath,
         query: url.searchParams,
@@ -136,7 +152,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         accountId: context.accountId,
         accessKey: auth.accessKey,
         requestId,
-      });
+      };
+      const handle = (served: LocalRequest) => module.handle(context, served);
+      const injector = faults.injector;
+      const response = injector ? await injector.apply({ ...request, operation: module.operationName(method, rawPath, headers) }, handle) : await handle(request);
+      if (response.resetConnection) {
+        req.socket.resetAndDestroy();
+        return;
+      }
       sendResponse(res, requestId, response);
     } catch (error) {
       if (res.headersSent) return;

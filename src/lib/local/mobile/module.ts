@@ -1,4 +1,5 @@
 import type { LocalServiceModule } from '../types.js';
+import { mobileCounts, resetMobile } from './admin.js';
 import { MOBILE_SIGNING_NAME } from './download-urls.js';
 import { errorResponse } from './error-response.js';
 import { badRequest } from './mobile-error.js';
@@ -27,4 +28,9 @@ export const mobileModule: LocalServiceModule = {
       return errorResponse(error, req.requestId, (failure, requestId) => ctx.reportError(failure, requestId));
     }
   },
+  operationName(method, path) {
+    return findRoute(method, path)?.route.operation;
+  },
+  counts: mobileCounts,
+  reset: resetMobile,
 };

@@ -1,4 +1,5 @@
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
+import { searchCounts, resetSearch } from './admin.js';
 import { SearchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
@@ -87,4 +88,9 @@ export const searchModule: LocalServiceModule = {
     }
   },
   tick: searchTick,
+  operationName(_method, _path, headers) {
+    return headers['x-amz-target']?.slice(TARGET_PREFIX.length);
+  },
+  counts: searchCounts,
+  reset: resetSearch,
 };
