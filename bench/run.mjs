@@ -14,6 +14,7 @@ const SCENARIO_MODULES = {
   client: ['./scenarios/client.mjs', 'client'],
   local: ['./scenarios/local-service.mjs', 'localService'],
   bulk: ['./scenarios/bulk.mjs', 'bulk'],
+  uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

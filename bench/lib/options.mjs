@@ -15,7 +15,7 @@ const KNOBS = {
   '--aws-batches': ['awsBatches', 'AWS CLI batches (processes) sampled per CLI (scenario 4)'],
 };
 
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk'];
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads'];
 
 /** The usage text. */
 export const USAGE = [

@@ -26,7 +26,7 @@ describe('local: who may use the admin endpoints', function () {
       credentials: new Map([['test', 'test']]),
       reportError: (error: unknown) => assert.fail(String(error)),
     };
-    target = { context, modules, faults: { injector: undefined } };
+    target = { context, modules, faults: { injector: undefined }, bodies: () => ({ inFlightBytes: 0, waiting: 0 }) };
   });
   after(() => {
     db.close();

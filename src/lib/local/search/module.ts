@@ -1,3 +1,4 @@
+import { collectGarbage } from '../server/collect-garbage.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
 import { searchCounts, resetSearch } from './admin.js';
 import { SearchError } from './core/errors.js';
@@ -9,6 +10,9 @@ import { operations } from './operations.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
+const EMPTY = Buffer.alloc(0);
+/** A body this large is freed at once, in steps, while it is parsed (see collectGarbage). */
+const COLLECT_AFTER_BODY = 16 * 1024 * 1024;
 const CONTENT_TYPES = new Set(['application/x-amz-json-1.1', 'application/x-amz-json-1.0', 'application/json']);
 
 function parseInput(request: LocalRequest): Record<string, unknown> {
@@ -23,7 +27,14 @@ function parseInput(request: LocalRequest): Record<string, unknown> {
   if (request.body.length === 0) return {};
   let input: unknown;
   try {
-    input = JSON.parse(request.body.toString('utf8'));
+    const large = request.body.length >= COLLECT_AFTER_BODY;
+    let text: string | undefined = request.body.toString('utf8');
+    // free a large body's bytes before its text is parsed, and its text before its documents are decoded
+    request.body = EMPTY;
+    if (large) collectGarbage();
+    input = JSON.parse(text);
+    text = undefined;
+    if (large) collectGarbage();
   } catch (error) {
     throw new SearchError('SerializationException', `The request body is not valid JSON: ${(error as Error).message}`);
   }

@@ -32,6 +32,8 @@ export interface AdminTarget {
   context: LocalContext;
   modules: readonly LocalServiceModule[];
   faults: FaultState;
+  /** The large request bodies being served and waiting. */
+  bodies(): { inFlightBytes: number; waiting: number };
 }
 
 let version: string | undefined;
@@ -110,6 +112,7 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
         s3Dir: target.context.s3Dir,
         counts: counts(target),
         faultsActive: target.faults.injector !== undefined,
+        largeBodies: target.bodies(),
       });
     case 'faults':
       if (method === 'GET') return json(200, faultsReport(target.faults));
