@@ -118,6 +118,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   );
   const createDelay = options.createDelay ?? 1;
   if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
+  const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openStore(dataDir, modules);
   const now = options.now ?? (() => new Date());
@@ -133,7 +134,6 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentials,
     reportError: options.onError ?? logToStderr,
   };
-  const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
     const message = error instanceof Error ? error.message : String(error);
