@@ -18,6 +18,7 @@ const SCENARIO_MODULES = {
   local: ['./scenarios/local-service.mjs', 'localService'],
   bulk: ['./scenarios/bulk.mjs', 'bulk'],
   scale: ['./scenarios/scale.mjs', 'scale'],
+  uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

@@ -17,7 +17,7 @@ const KNOBS = {
 };
 
 /** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'scale'];
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'scale'];
 const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale');
 const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 

@@ -6,14 +6,19 @@ import { join, resolve } from 'node:path';
 import { addInThreadServer, removeInThreadServer } from '../http/in-thread-servers.js';
 import { verifySigV4 } from '../signing/verify.js';
 import { modules as registeredModules } from './registry.js';
+import { ADMIN_PREFIX, serveAdmin, type FaultState } from './server/admin.js';
+import { BodyBudget, type Release } from './server/body-budget.js';
+import { collectGarbage } from './server/collect-garbage.js';
 import { answerClientError } from './server/client-error.js';
+import { createFaultInjector, type FaultInjection } from './server/faults.js';
 import { flattenHeaders } from './server/flatten-headers.js';
 import { readBody, RequestRejection } from './server/read-body.js';
 import { routeRequest } from './server/route.js';
+import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
 import { openStore } from './store/open-store.js';
-import type { LocalContext, LocalServiceModule } from './types.js';
+import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 
 /** How to start the local service. */
 export interface LocalServiceOptions {
@@ -35,6 +40,23 @@ export interface LocalServiceOptions {
   now?: () => Date;
   /** The largest request body accepted, in bytes; 64 MiB unless given. */
   maxBodyBytes?: number;
+  /**
+   * The bytes of large request bodies (over 1 MiB) read and served at once; `maxBodyBytes`
+   * unless given. Other large bodies wait their turn unread, which bounds the memory uploads take.
+   */
+  bodyMemoryBytes?: number;
+  /** How many large bodies may wait for their turn; more are refused with a retryable 503. 32 unless given. */
+  maxWaitingBodies?: number;
+  /**
+   * Receives the cause of every request that failed unexpectedly (answered with a generic
+   * internal error); by default one line per failure goes to stderr.
+   */
+  onError?: (error: unknown, requestId: string) => void;
+  /**
+   * Faults to inject from the start (throttling, server errors, resets, latency, failed batch
+   * documents; per operation if wanted); they can be changed at `/_nimbus/faults`.
+   */
+  faults?: FaultInjection;
 }
 
 /** A running local service. */
@@ -48,6 +70,19 @@ export interface LocalService {
 }
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
+/** The largest body an admin request may have. */
+const MAX_ADMIN_BODY = 64 * 1024;
+/** Bodies up to this size are read at once; larger ones take their turn within the body budget. */
+const LARGE_BODY = 1024 * 1024;
+const DEFAULT_MAX_WAITING_BODIES = 32;
+/** After serving a body this large, the service collects garbage before the next large body. */
+const COLLECT_AFTER_BODY = 16 * 1024 * 1024;
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, not ${value}`);
+  return value;
+}
 const TICK_INTERVAL_MS = 100;
 const LAZY_TICK_MS = 20;
 
@@ -55,6 +90,11 @@ function credentialMap(credentials: LocalServiceOptions['credentials']): Readonl
   if (credentials === undefined) return new Map([['test', 'test']]);
   if (credentials instanceof Map) return credentials;
   return new Map((credentials as Array<{ key: string; secret: string }>).map((pair) => [pair.key, pair.secret]));
+}
+
+function logToStderr(error: unknown, requestId: string): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail}\n`);
 }
 
 function endpointHost(host: string): string {
@@ -71,9 +111,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local'));
   const s3Dir = resolve(options.s3Dir ?? join(dataDir, 's3'));
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY);
+  const budget = new BodyBudget(
+    positiveInteger('bodyMemoryBytes', options.bodyMemoryBytes, maxBodyBytes),
+    positiveInteger('maxWaitingBodies', options.maxWaitingBodies, DEFAULT_MAX_WAITING_BODIES),
+  );
   const createDelay = options.createDelay ?? 1;
   if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
+  const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openStore(dataDir, modules);
   const now = options.now ?? (() => new Date());
@@ -87,6 +132,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     createDelay,
     now,
     credentials,
+    reportError: options.onError ?? logToStderr,
   };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
@@ -96,42 +142,89 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     process.emitWarning(`local service background work failed: ${message}`);
   });
 
+  /** Waits for room in the body budget when the body is large (or of unknown size). */
+  const reserveBody = async (req: IncomingMessage): Promise<Release | undefined> => {
+    const length = req.headers['content-length'];
+    if (length === undefined) return req.headers['transfer-encoding'] === undefined ? undefined : budget.acquire(maxBodyBytes);
+    const announced = Number(length);
+    return announced > LARGE_BODY && announced <= maxBodyBytes ? budget.acquire(announced) : undefined;
+  };
+
+  /**
+   * Verifies a request read whole and finds its module; rejects a bad signature with the
+   * answer to send. Kept apart from {@link serveApi} so that nothing there holds the body
+   * while the module serves it (the search module lets go of it once parsed).
+   */
+  const verified = (
+    body: Buffer,
+    requestId: string,
+    { url, rawPath, headers, method }: { url: URL; rawPath: string; headers: Record<string, string>; method: string },
+  ): { module: LocalServiceModule; request: LocalRequest } | LocalResponse => {
+    const auth = verifySigV4({ method, path: rawPath, query: url.searchParams, headers, body }, (key) => credentials.get(key), {
+      now: now(),
+    });
+    if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
+    checkSignaturePolicy(auth, headers, body);
+    const module = routeRequest(modules, method, rawPath, headers, auth.service);
+    const request = { method, path: rawPath, query: url.searchParams, headers, body, region: auth.region, accountId: context.accountId, accessKey: auth.accessKey, requestId };
+    return { module, request };
+  };
+
+  /** Reads and verifies a request; its frame ends here, so that it does not hold the body while the request is served. */
+  const readVerified = async (req: IncomingMessage, requestId: string, parts: Parameters<typeof verified>[2]) =>
+    verified(await readBody(req, maxBodyBytes), requestId, parts);
+
+  /** Reads, verifies and serves one API request. */
+  const serveApi = async (req: IncomingMessage, res: ServerResponse, requestId: string, parts: Parameters<typeof verified>[2]): Promise<void> => {
+    const outcome = await readVerified(req, requestId, parts);
+    if (!('module' in outcome)) {
+      sendResponse(res, requestId, outcome);
+      return;
+    }
+    ticker.runIfStale(LAZY_TICK_MS);
+    const response = await respond(outcome.module, outcome.request);
+    if (response.resetConnection) {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    sendResponse(res, requestId, response);
+  };
+
+  /** The module's answer to a request, through the fault injector when one is set. */
+  const respond = (module: LocalServiceModule, request: LocalRequest): Promise<LocalResponse> => {
+    const handle = (served: LocalRequest) => module.handle(context, served);
+    const injector = faults.injector;
+    if (!injector) return handle(request);
+    return injector.apply({ ...request, operation: module.operationName(request.method, request.path, request.headers) }, handle);
+  };
+
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomUUID();
     try {
-      const body = await readBody(req, maxBodyBytes);
       const url = new URL(req.url ?? '/', 'http://local');
       const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
       const headers = flattenHeaders(req.headers);
       const method = req.method ?? 'GET';
-      const auth = verifySigV4({ method, path: rawPath, query: url.searchParams, headers, body }, (key) => credentials.get(key), {
-        now: now(),
-      });
-      if (!auth.ok) {
-        sendResponse(res, requestId, errorResponse(auth.status, auth.code, auth.message));
+      if (rawPath.startsWith(ADMIN_PREFIX)) {
+        const body = await readBody(req, MAX_ADMIN_BODY);
+        const request = { method, path: rawPath, query: url.searchParams, headers, body, remoteAddress: req.socket.remoteAddress };
+        sendResponse(res, requestId, serveAdmin(request, { context, modules, faults, bodies: () => budget.usage }));
         return;
       }
-      const module = routeRequest(modules, method, rawPath, headers, auth.service);
-      ticker.runIfStale(LAZY_TICK_MS);
-      const response = await module.handle(context, {
-        method,
-        path: rawPath,
-        query: url.searchParams,
-        headers,
-        body,
-        region: auth.region,
-        accountId: context.accountId,
-        accessKey: auth.accessKey,
-        requestId,
-      });
-      sendResponse(res, requestId, response);
+      const release = await reserveBody(req);
+      try {
+        await serveApi(req, res, requestId, { url, rawPath, headers, method });
+      } finally {
+        if (Number(req.headers['content-length'] ?? 0) >= COLLECT_AFTER_BODY) collectGarbage();
+        release?.();
+      }
     } catch (error) {
       if (res.headersSent) return;
       if (error instanceof RequestRejection) {
         sendResponse(res, requestId, errorResponse(error.status, error.code, error.message));
       } else {
-        const message = error instanceof Error ? error.message : String(error);
-        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed: ${message}`));
+        context.reportError(error, requestId);
+        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed to process the request ${requestId}; its log has the cause`));
       }
     }
   };

@@ -30,6 +30,8 @@ export interface LocalResponse {
   headers?: Record<string, string>;
   /** A Buffer is sent as is; anything else is sent as JSON. */
   body?: Buffer | string | unknown;
+  /** Resets the connection (TCP RST) instead of answering: an injected fault. */
+  resetConnection?: boolean;
 }
 
 /** One step of a module's schema, applied once in order and recorded. */
@@ -52,6 +54,11 @@ export interface LocalContext {
   now(): Date;
   /** The credentials the server accepts: access key → secret. */
   credentials: ReadonlyMap<string, string>;
+  /**
+   * Records an unexpected failure of the request `requestId` in the service's own log; the
+   * caller is answered a generic internal error that never carries the failure's text.
+   */
+  reportError(error: unknown, requestId: string): void;
 }
 
 /** A service hosted by the local server. */
@@ -66,4 +73,10 @@ export interface LocalServiceModule {
   handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
   /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
   tick?(context: LocalContext): void;
+  /** The name of the operation a request it matches calls (e.g. `Query`, `ListProjects`). */
+  operationName(method: string, path: string, headers: Record<string, string>): string | undefined;
+  /** How many resources of each kind it holds, for the health report (e.g. `{ indices: 2 }`). */
+  counts(context: LocalContext): Record<string, number>;
+  /** Removes every resource it holds (the data dir's schema stays). */
+  reset(context: LocalContext): void;
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { createFaultInjector, type FaultInjection, type FaultInjector } from '../../../src/lib/local/faults.js';
+import { createFaultInjector, type FaultInjection, type FaultInjector } from '../../../src/lib/local/server/faults.js';
 import type { LocalResponse } from '../../../src/lib/local/types.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 

@@ -88,7 +88,10 @@ describe('local mobile: error statuses', () => {
 
   it('500 InternalFailureException when the store is broken', async () => {
     ctx.db.exec('DROP TABLE mobile_resources');
-    assertError(await call(ctx, 'POST', '/projects'), 500, 'InternalFailureException', /mobile_resources/);
+    const answer = await call(ctx, 'POST', '/projects');
+    assertError(answer, 500, 'InternalFailureException', /failed to process the request/);
+    assert.doesNotMatch(JSON.stringify(answer.json), /mobile_resources/);
+    assert.match(String(ctx.reported[0]), /no such table: mobile_resources/);
   });
 
   it('503 ServiceUnavailableException with Retry-After while another process holds the database', async () => {

@@ -11,6 +11,8 @@ import type { LocalContext, LocalResponse } from '../../../src/lib/local/types.j
 /** A module context over a fresh data dir, with a clock the test moves. */
 export interface TestContext extends LocalContext {
   clock: { now: number };
+  /** The unexpected failures the module reported to the service's log. */
+  reported: unknown[];
   cleanup(): void;
 }
 
@@ -32,6 +34,10 @@ export function testContext(options: { createDelay?: number; accountId?: string 
       ['other', 'other-secret'],
     ]),
     clock,
+    reported: [],
+    reportError(error) {
+      this.reported.push(error);
+    },
     cleanup() {
       db.close();
       rmSync(dataDir, { recursive: true, force: true });

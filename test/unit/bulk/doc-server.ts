@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFaultInjector, type FaultInjection, type FaultInjector } from '../../../src/lib/local/faults.js';
+import { createFaultInjector, type FaultInjection, type FaultInjector } from '../../../src/lib/local/server/faults.js';
 import type { LocalResponse } from '../../../src/lib/local/types.js';
 import { RetryConfiguration } from '../../../src/lib/retry/retry-configuration.js';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';

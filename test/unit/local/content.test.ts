@@ -50,14 +50,14 @@ describe('local search: content, S3 dir, tokens and validation', function () {
   });
 
   it('validates input against the model like the real service', () => {
-    assert.deepEqual(validateSearchInput('ListIndices', { MaxResults: 5 }), []);
-    const problems = validateSearchInput('BatchPutDocument', { IndexId: 'short', Documents: [{ Blob: '!!!' }] });
+    assert.deepEqual(validateSearchInput('ListIndices', { MaxResults: 5, Unknown: 1 }), { problems: [], input: { MaxResults: 5 } });
+    const { problems } = validateSearchInput('BatchPutDocument', { IndexId: 'short', Documents: [{ Blob: '!!!' }] });
     assert.deepEqual(problems, [
       "Value 'short' at 'IndexId' failed to satisfy constraint: Member must have length greater than or equal to 36",
       "Value null at 'Documents.1.member.Id' failed to satisfy constraint: Member must not be null",
       "Value '!!!' at 'Documents.1.member.Blob' failed to satisfy constraint: Member must be base64-encoded data",
     ]);
-    assert.match(validateSearchInput('CreateIndex', { Name: 'a b', RoleArn: 'arn:aws:iam::1:role/x' })[0]!, /regular expression pattern/);
-    assert.match(validateSearchInput('ListDataSourceSyncJobs', { Id: 'x', IndexId: 'i'.repeat(36), StartTimeFilter: { StartTime: 'soon' } })[0]!, /timestamp/);
+    assert.match(validateSearchInput('CreateIndex', { Name: 'a b', RoleArn: 'arn:aws:iam::1:role/x' }).problems[0]!, /regular expression pattern/);
+    assert.match(validateSearchInput('ListDataSourceSyncJobs', { Id: 'x', IndexId: 'i'.repeat(36), StartTimeFilter: { StartTime: 'soon' } }).problems[0]!, /timestamp/);
   });
 });

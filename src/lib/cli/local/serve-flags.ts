@@ -6,7 +6,19 @@ export const SERVE_FLAGS = {
   port: Flags.integer({ summary: 'Port to listen on (0 for any free port).', default: 4599, min: 0, max: 65535 }),
   'data-dir': Flags.string({ summary: 'Directory of the service\'s database (default ~/.nimbus/local).' }),
   's3-dir': Flags.string({ summary: 'Directory that stands for S3: s3://bucket/key is <s3-dir>/bucket/key (default <data-dir>/s3).' }),
-  credentials: Flags.string({ summary: 'Accepted access key and secret, as KEY:SECRET; repeat for more (default test:test).', multiple: true, multipleNonGreedy: true }),
+  credentials: Flags.string({
+    summary: 'Accepted access key and secret, as KEY:SECRET; repeat for more (default test:test, or $NIMBUS_LOCAL_CREDENTIALS).',
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
+  'credentials-file': Flags.string({
+    summary: 'File of accepted key pairs, one KEY:SECRET per line (# starts a comment); keeps secrets out of the process list.',
+    helpValue: '<path>',
+  }),
+  faults: Flags.string({
+    summary: 'Faults to inject: e.g. "throttle=0.1,5xx=0.02,reset=0.01,latency=50ms,Query.throttle=0.5", or JSON. Change them later at /_nimbus/faults.',
+    helpValue: '<spec>',
+  }),
   'create-delay': Flags.string({ summary: 'Seconds new and updated resources stay CREATING/UPDATING (default 1).', helpValue: '<seconds>' }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
 };

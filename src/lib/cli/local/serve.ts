@@ -1,18 +1,67 @@
-import { CliError, usageError } from '../errors/cli-error.js';
+import { readFile } from 'node:fs/promises';
+import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 
-/** `KEY:SECRET` pairs → the service's credentials; a malformed pair is a usage error. */
-export function parseCredentialPairs(pairs: readonly string[]): Array<{ key: string; secret: string }> {
+/** The environment variable that can hold the accepted key pairs. */
+export const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
+
+/**
+ * `KEY:SECRET` pairs → the service's credentials; a malformed pair is an error made by
+ * `fail` (given what the pairs came from), which never shows the secret.
+ */
+export function parseCredentialPairs(
+  pairs: readonly string[],
+  fail: (message: string) => Error = (message) => usageError(`Invalid --credentials ${message}`),
+): Array<{ key: string; secret: string }> {
   return pairs.map((pair) => {
     const at = pair.indexOf(':');
     // The value may be a secret typed alone: only a key before a colon is ever echoed.
-    if (at < 0) throw usageError('Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test');
-    if (at === 0) throw usageError('Invalid --credentials value: the access key id before ":" is empty; expected KEY:SECRET such as test:test');
-    if (at === pair.length - 1) throw usageError(`Invalid --credentials "${pair.slice(0, at)}:": the secret after ":" is empty; expected KEY:SECRET such as test:test`);
+    if (at < 0) throw fail('value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test');
+    if (at === 0) throw fail('value: the access key id before ":" is empty; expected KEY:SECRET such as test:test');
+    if (at === pair.length - 1) throw fail(`"${pair.slice(0, at)}:": the secret after ":" is empty; expected KEY:SECRET such as test:test`);
     return { key: pair.slice(0, at), secret: pair.slice(at + 1) };
   });
+}
+
+async function credentialsFromFile(path: string): Promise<Array<{ key: string; secret: string }>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw configError(`Cannot read --credentials-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+  if (lines.length === 0) throw configError(`--credentials-file ${path} holds no KEY:SECRET line`);
+  return parseCredentialPairs(lines, (message) => configError(`Invalid line in --credentials-file ${path}: ${message}`));
+}
+
+/**
+ * The key pairs the service accepts: those of `--credentials` and `--credentials-file`
+ * together; else those of {@link CREDENTIALS_VARIABLE} (pairs separated by commas or
+ * whitespace); else undefined (the service's default, test/test).
+ */
+export async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Array<{ key: string; secret: string }> | undefined> {
+  const given = [
+    ...(flags.credentials?.length ? parseCredentialPairs(flags.credentials) : []),
+    ...(flags['credentials-file'] !== undefined ? await credentialsFromFile(flags['credentials-file']) : []),
+  ];
+  if (given.length > 0) return given;
+  const fromEnv = (env[CREDENTIALS_VARIABLE] ?? '').split(/[\s,]+/).filter(Boolean);
+  if (fromEnv.length === 0) return undefined;
+  return parseCredentialPairs(fromEnv, (message) => configError(`Invalid ${CREDENTIALS_VARIABLE} pair ${message}`));
+}
+
+/** The `--faults` specification, parsed; a bad one is a usage error. */
+async function parseFaults(spec: string | undefined) {
+  if (spec === undefined) return undefined;
+  const { parseFaultSpec } = await import('../../local/server/fault-spec.js');
+  try {
+    return parseFaultSpec(spec);
+  } catch (error) {
+    throw usageError(`Invalid --faults: ${(error as Error).message}`);
+  }
 }
 
 /** Seconds from `--create-delay`; anything but a number ≥ 0 is a usage error. */
@@ -30,8 +79,9 @@ export function parseDelay(text: string | undefined): number | undefined {
  */
 export async function serveLocal(flags: ServeFlags): Promise<void> {
   if (!/^\d{12}$/.test(flags['account-id'])) throw usageError(`Invalid --account-id "${flags['account-id']}": expected 12 digits`);
-  const credentials = flags.credentials?.length ? parseCredentialPairs(flags.credentials) : undefined;
+  const credentials = await resolveCredentials(flags);
   const createDelay = parseDelay(flags['create-delay']);
+  const faults = await parseFaults(flags.faults);
   const { startLocalService } = await import('../../local/server.js');
   const service = await startLocalService({
     host: flags.host,
@@ -40,6 +90,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(flags['s3-dir'] !== undefined ? { s3Dir: flags['s3-dir'] } : {}),
     ...(credentials ? { credentials } : {}),
     ...(createDelay !== undefined ? { createDelay } : {}),
+    ...(faults ? { faults } : {}),
     accountId: flags['account-id'],
   }).catch((error: NodeJS.ErrnoException) => {
     if (error?.code !== 'EADDRINUSE') throw error;

@@ -1,4 +1,5 @@
 import type { LocalServiceModule } from '../types.js';
+import { mobileCounts, resetMobile } from './admin.js';
 import { MOBILE_SIGNING_NAME } from './download-urls.js';
 import { errorResponse } from './error-response.js';
 import { badRequest } from './mobile-error.js';
@@ -24,7 +25,12 @@ export const mobileModule: LocalServiceModule = {
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
       return await runRoute(ctx, req, found);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, req.requestId, (failure, requestId) => ctx.reportError(failure, requestId));
     }
   },
+  operationName(method, path) {
+    return findRoute(method, path)?.route.operation;
+  },
+  counts: mobileCounts,
+  reset: resetMobile,
 };

@@ -1,13 +1,18 @@
+import { collectGarbage } from '../server/collect-garbage.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
+import { searchCounts, resetSearch } from './admin.js';
 import { SearchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
-import { validateSearchInput } from './core/validate-input.js';
+import { validateSearchInput, validationMessage } from './core/validate-input.js';
 import { jsonResponse, searchErrorResponse } from './core/wire.js';
 import { operations } from './operations.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
+const EMPTY = Buffer.alloc(0);
+/** A body this large is freed at once, in steps, while it is parsed (see collectGarbage). */
+const COLLECT_AFTER_BODY = 16 * 1024 * 1024;
 const CONTENT_TYPES = new Set(['application/x-amz-json-1.1', 'application/x-amz-json-1.0', 'application/json']);
 
 function parseInput(request: LocalRequest): Record<string, unknown> {
@@ -22,7 +27,14 @@ function parseInput(request: LocalRequest): Record<string, unknown> {
   if (request.body.length === 0) return {};
   let input: unknown;
   try {
-    input = JSON.parse(request.body.toString('utf8'));
+    const large = request.body.length >= COLLECT_AFTER_BODY;
+    let text: string | undefined = request.body.toString('utf8');
+    // free a large body's bytes before its text is parsed, and its text before its documents are decoded
+    request.body = EMPTY;
+    if (large) collectGarbage();
+    input = JSON.parse(text);
+    text = undefined;
+    if (large) collectGarbage();
   } catch (error) {
     throw new SearchError('SerializationException', `The request body is not valid JSON: ${(error as Error).message}`);
   }
@@ -50,12 +62,8 @@ async function run(context: LocalContext, request: LocalRequest): Promise<Record
     }
     throw new SearchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   }
-  const input = parseInput(request);
-  const problems = validateSearchInput(operation, input);
-  if (problems.length > 0) {
-    const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected`;
-    throw new SearchError('ValidationException', `${count}: ${problems.join('; ')}`);
-  }
+  const { problems, input } = validateSearchInput(operation, parseInput(request));
+  if (problems.length > 0) throw new SearchError('ValidationException', validationMessage(problems));
   return handler(
     {
       db: context.db,
@@ -84,8 +92,16 @@ export const searchModule: LocalServiceModule = {
       if (error instanceof SearchError) return searchErrorResponse(error);
       const busy = fromSqlite(error);
       if (busy) return searchErrorResponse(busy);
-      throw error;
+      context.reportError(error, request.requestId);
+      return searchErrorResponse(
+        new SearchError('InternalServerException', `The local service failed to process the request ${request.requestId}; its log has the cause.`),
+      );
     }
   },
   tick: searchTick,
+  operationName(_method, _path, headers) {
+    return headers['x-amz-target']?.slice(TARGET_PREFIX.length);
+  },
+  counts: searchCounts,
+  reset: resetSearch,
 };

@@ -13,26 +13,31 @@ function isBusy(error: unknown): boolean {
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
+/** Runs every step, each on its own: a failing step does not keep the later ones from running. */
 function withShortBusyTimeout(db: Database.Database, steps: Array<() => void>): void {
   const previous = db.pragma('busy_timeout', { simple: true }) as number;
   db.pragma(`busy_timeout = ${TICK_BUSY_TIMEOUT_MS}`);
+  const failures: unknown[] = [];
   try {
     for (const step of steps) {
       try {
         step();
       } catch (error) {
-        if (!isBusy(error)) throw error;
+        if (!isBusy(error)) failures.push(error);
       }
     }
   } finally {
     db.pragma(`busy_timeout = ${previous}`);
   }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, failures.map((error) => (error instanceof Error ? error.message : String(error))).join('; '));
 }
 
 /**
  * The search module's background work, run by whichever process shares the data dir: starts
  * scheduled syncs, advances sync jobs, purges what finished deleting, trims the logs. A step
- * that finds the data dir locked by another process waits for the next tick.
+ * that finds the data dir locked by another process waits for the next tick; a step that
+ * fails otherwise is reported (thrown once every step ran) without stopping the others.
  */
 export function searchTick(context: LocalContext): void {
   const nowMs = context.now().getTime();

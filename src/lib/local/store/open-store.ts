@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LocalServiceModule } from '../types.js';
 import { migrateModule } from './migrate.js';
+import { OPEN_TIMEOUT_MS, waitUnlocked } from './wait-unlocked.js';
 
 /** The file name of the local service's database inside its data dir. */
 export const DATABASE_FILE = 'nimbus.db';
@@ -11,17 +12,20 @@ export const DATABASE_FILE = 'nimbus.db';
  * Opens (creating when needed) `<dataDir>/nimbus.db` for the local service: WAL journal,
  * `synchronous=FULL` so that an acknowledged write survives a crash or `kill -9`, a busy
  * timeout so that several processes can share the data dir, foreign keys on; then applies
- * every module's pending migrations.
+ * every module's pending migrations. Processes opening one data dir together wait for each
+ * other (up to 10 s) rather than fail with SQLITE_BUSY.
  */
 export function openStore(dataDir: string, modules: readonly Pick<LocalServiceModule, 'name' | 'migrations'>[]): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, DATABASE_FILE));
   try {
-    db.pragma('busy_timeout = 10000');
-    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${OPEN_TIMEOUT_MS}`);
+    waitUnlocked(() => {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+    });
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    for (const module of modules) migrateModule(db, module.name, module.migrations);
+    for (const module of modules) waitUnlocked(() => migrateModule(db, module.name, module.migrations));
     return db;
   } catch (error) {
     db.close();

@@ -24,10 +24,15 @@ function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Collapses runs of blanks into one space and blank lines into one newline. The patterns match
+ * only what changes (a lone space or newline is left alone), so clean text of megabytes is not
+ * rebuilt piece by piece.
+ */
 function tidy(text: string): string {
   return text
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n[ \n]*/g, '\n')
+    .replace(/[ \t\f\v\u00a0]*[\t\f\v\u00a0][ \t\f\v\u00a0]*| {2,}/g, ' ')
+    .replace(/ +\n[ \n]*|\n[ \n]+/g, '\n')
     .trim();
 }
 
@@ -102,7 +107,9 @@ const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'C
  * {@link ExtractionError}, since the local service has no converter for them.
  */
 export function extractText(bytes: Buffer, contentType: string, name?: string): ExtractedText {
-  const source = new TextDecoder('utf-8').decode(bytes);
+  // Buffer decoding keeps ASCII text in one byte per character (half what a decoder's string takes)
+  const decoded = bytes.toString('utf8');
+  const source = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   switch (contentType) {
     case 'PLAIN_TEXT':
     case 'CSV':

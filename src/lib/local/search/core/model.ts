@@ -12,6 +12,8 @@ export interface Shape {
   min?: number;
   max?: number;
   pattern?: string;
+  /** A free-form JSON value (a structure with `document: true`). */
+  document?: boolean;
 }
 
 /** The parts of the search API model the local service uses. */

@@ -106,10 +106,45 @@ function step(ctx: RunnerContext, work: Job): void {
   }
 }
 
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+/** Claims the job `rowid` (when free) and advances it one step, in one transaction. */
+function advance(ctx: RunnerContext, rowid: number): void {
+  const { db, nowMs } = ctx;
+  db.transaction(() => {
+    const claim = sql(
+      db,
+      `UPDATE search_sync_jobs SET lease_owner = ?, lease_until = ?
+       WHERE rowid = ? AND status IN ('SYNCING', 'STOPPING') AND (lease_owner = ? OR lease_until <= ?)`,
+    );
+    const claimed = claim.run(OWNER, nowMs + LEASE_MS, rowid, OWNER, nowMs);
+    if (claimed.changes === 0) return;
+    const job = sql(db, 'SELECT * FROM search_sync_jobs WHERE rowid = ?').get(rowid) as SyncJobRow;
+    const source = sql(db, 'SELECT * FROM search_data_sources WHERE rowid = ?').get(job.ds_rowid) as DataSourceRow;
+    const index = sql(db, 'SELECT * FROM search_indices WHERE rowid = ?').get(source.index_rowid) as IndexRow;
+    step(ctx, { job, source, index });
+  }).immediate();
+}
+
+/** Ends the job `rowid` as FAILED with `error`'s message (its step's changes were rolled back). */
+function failJob(ctx: RunnerContext, rowid: number, error: unknown): void {
+  const { db, nowMs } = ctx;
+  const reason = error instanceof Error ? error.message : String(error);
+  db.transaction(() => {
+    const job = sql(db, "SELECT * FROM search_sync_jobs WHERE rowid = ? AND status IN ('SYNCING', 'STOPPING')").get(rowid) as SyncJobRow | undefined;
+    if (job) finish(db, job, 'FAILED', nowMs, `The sync failed: ${reason}`);
+  }).immediate();
+}
+
 /**
  * Advances every unfinished sync job this process holds, or whose lease expired (its process
  * stopped): one bounded step per job, in its own transaction with a lease renewal, so that a
  * job resumes where it was in whichever process comes next. CUSTOM jobs wait for a stop.
+ * A step that fails (a broken access control file, say) fails its job alone, with the reason
+ * as its ErrorMessage; a job whose rows another process holds waits for the next run.
  */
 export function runSyncJobs(ctx: RunnerContext): void {
   const { db, nowMs } = ctx;
@@ -121,18 +156,15 @@ export function runSyncJobs(ctx: RunnerContext): void {
     .pluck()
     .all(OWNER, nowMs) as number[];
   for (const rowid of rowids) {
-    db.transaction(() => {
-      const claim = sql(
-        db,
-        `UPDATE search_sync_jobs SET lease_owner = ?, lease_until = ?
-         WHERE rowid = ? AND status IN ('SYNCING', 'STOPPING') AND (lease_owner = ? OR lease_until <= ?)`,
-      );
-      const claimed = claim.run(OWNER, nowMs + LEASE_MS, rowid, OWNER, nowMs);
-      if (claimed.changes === 0) return;
-      const job = sql(db, 'SELECT * FROM search_sync_jobs WHERE rowid = ?').get(rowid) as SyncJobRow;
-      const source = sql(db, 'SELECT * FROM search_data_sources WHERE rowid = ?').get(job.ds_rowid) as DataSourceRow;
-      const index = sql(db, 'SELECT * FROM search_indices WHERE rowid = ?').get(source.index_rowid) as IndexRow;
-      step(ctx, { job, source, index });
-    }).immediate();
+    try {
+      advance(ctx, rowid);
+    } catch (error) {
+      if (isBusy(error)) continue;
+      try {
+        failJob(ctx, rowid, error);
+      } catch (failure) {
+        if (!isBusy(failure)) throw failure;
+      }
+    }
   }
 }

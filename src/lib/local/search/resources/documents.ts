@@ -2,11 +2,15 @@ import { fieldMap } from '../core/fields.js';
 import { invalid, quotaExceeded } from '../core/errors.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
+import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { addMetrics, runningCustomJob } from './data-source-rows.js';
 import { deleteDocument, writeDocument } from './document-writer.js';
 import { activeIndex, documentQuota, indexFields } from './index-rows.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
+
+/** The encoded content size from which a batch frees its decoding garbage before it is written. */
+const LARGE_BATCH_BYTES = 16 * 1024 * 1024;
 
 interface FailedDocument {
   Id: string;
@@ -29,17 +33,23 @@ const batchPutDocument: OperationHandler = async (ctx, input) => {
   const failed: FailedDocument[] = [];
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
+  let encodedBytes = 0;
   for (const document of input.Documents as Array<Record<string, any>>) {
     const dataSourceId = document.Attributes?.find?.((attribute: any) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
       prepared.push(prepareDocument(document, byName, ctx.local.s3Dir));
+      // the text is extracted: let the encoded content go before the next document is decoded
+      encodedBytes += typeof document.Blob === 'string' ? document.Blob.length : 0;
+      delete document.Blob;
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       failed.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
     }
   }
+  // the encoded and decoded contents of a large batch are garbage now: free them before writing
+  if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
   await writeQueue(ctx.db).run(() => {
     const exists = sql(ctx.db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
     const added = prepared.filter((put) => !exists.get(index.rowid, put.doc.id)).length;

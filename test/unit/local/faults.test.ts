@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { checkFaultInjection, createFaultInjector, seededRandom, targetOperation } from '../../../src/lib/local/faults.js';
+import { checkFaultInjection, createFaultInjector, seededRandom, targetOperation } from '../../../src/lib/local/server/faults.js';
 import type { LocalResponse } from '../../../src/lib/local/types.js';
 
 const target = (operation: string) => ({ 'x-amz-target': `AWSKendraFrontendService.${operation}` });
@@ -7,7 +7,21 @@ const putRequest = (ids: string[]) => ({ headers: target('BatchPutDocument'), bo
 
 describe('local: fault injection', () => {
   it('checks its configuration', () => {
-    assert.deepEqual(checkFaultInjection({}), { throttleRate: 0, serverErrorRate: 0, documentFailureRate: 0, seed: 0x5eed });
+    assert.deepEqual(checkFaultInjection({}), {
+      throttleRate: 0,
+      serverErrorRate: 0,
+      resetRate: 0,
+      latencyMs: 0,
+      documentFailureRate: 0,
+      seed: 0x5eed,
+      perOperation: {},
+    });
+    assert.deepEqual(checkFaultInjection({ throttleRate: 0.1, perOperation: { Query: { latencyMs: 20 } } }).perOperation, {
+      Query: { throttleRate: 0.1, serverErrorRate: 0, resetRate: 0, latencyMs: 20, documentFailureRate: 0 },
+    });
+    assert.throws(() => checkFaultInjection({ latencyMs: -1 }), /faults\.latencyMs must be a whole number of milliseconds/);
+    assert.throws(() => checkFaultInjection({ perOperation: { Query: { resetRate: 2 } } }), /faults\.perOperation\.Query\.resetRate must be a number from 0 to 1/);
+    assert.throws(() => checkFaultInjection({ throttle: 0.1 } as never), /faults has no setting throttle/);
     assert.throws(() => checkFaultInjection({ throttleRate: 1.5 }), /faults\.throttleRate must be a number from 0 to 1/);
     assert.throws(() => checkFaultInjection({ documentFailureRate: -0.1 }), /documentFailureRate/);
     assert.throws(() => checkFaultInjection({ throttleRate: 0.6, serverErrorRate: 0.6 }), /must not exceed 1/);
