@@ -4,7 +4,7 @@ import { Flags, type Interfaces } from '@oclif/core';
 const GLOBAL_GROUP = 'GLOBAL';
 
 /**
- * The global flags of every search and mobile command (pinned in DESIGN.md). Values that can
+ * The global flags of every search and mobile command (fixed: scripts and documentation use these names). Values that can
  * also come from the environment or the profile have no oclif default: the run resolves them in
  * the order flag, environment, profile, prompt.
  */

@@ -4,7 +4,7 @@ import type { ServiceDefinition } from './service-definition.js';
 /** The kinds of data an API provider supplies. */
 export type ApiDataType = 'api' | 'paginator' | 'waiter';
 
-/** The seed's `api_provider`: (type, service, version) → the data, or null when it has none. */
+/** The `api_provider` client option: (type, service, version) → the data, or null when it has none. */
 export type ApiProvider = (type: ApiDataType, service: string, version: string) => Record<string, unknown> | null;
 
 const FILE_BY_TYPE: Record<ApiDataType, string> = { api: 'api.json', paginator: 'paginators.json', waiter: 'waiters.json' };

@@ -1,13 +1,13 @@
 /**
- * The seed's constructor options, as data: what `getArguments()` returns, what the CLI's help
+ * The client's constructor options, as data: what `getArguments()` returns, what the CLI's help
  * and the README are made from, and what the constructor checks option values against.
  */
 
 /** One constructor option. */
 export interface ArgumentDefinition {
-  /** The option's name, as the seed spells it. */
+  /** The option's name, as users spell it. */
   name: string;
-  /** The accepted types, as the seed lists them. */
+  /** The accepted types, as the documentation lists them. */
   type: string;
   required: boolean;
   /** The default, described in words where it is computed. */
@@ -16,7 +16,7 @@ export interface ArgumentDefinition {
   doc: string;
 }
 
-/** Every option the constructor takes, in the seed's order. */
+/** Every option the constructor takes, in documentation order. */
 export const ARGUMENTS: readonly ArgumentDefinition[] = [
   { name: 'region', type: 'string', required: true, default: 'AWS_REGION, then the profile\'s region', doc: 'Region to send requests to, e.g. us-east-1.' },
   { name: 'version', type: 'string', required: true, default: 'none', doc: 'API version to use, as a date (YYYY-MM-DD), or "latest".' },

@@ -21,7 +21,7 @@ import { Waiter } from './waiter.js';
 export type CredentialsPromise = Promise<Credentials | null> & { wait(): Credentials | null };
 
 /**
- * The generic client: options, model, handler list and the generic methods of the seed. The
+ * The generic client: options, model, handler list and the generic methods (getConfig, getCommand, execute, paginators, waiters, …). The
  * service clients (SearchClient, MobileClient) extend it through classes generated from their
  * models, which declare one typed method pair per operation. Any other service can be used
  * through `api_provider` with `new Client(args, definition)`: its operation methods are then
@@ -57,14 +57,14 @@ export class Client {
     }
   }
 
-  /** The seed's options, with type, whether required, default and a one-line description. */
+  /** The constructor options, with type, whether required, default and a one-line description. */
   static getArguments(): ArgumentDefinition[] {
     return ARGUMENTS.map((argument) => ({ ...argument }));
   }
 
   /**
    * Deprecated: use `new` instead. Creates a client of this class from `config`.
-   * @deprecated since the seed; emits a DeprecationWarning.
+   * @deprecated use `new Client(config)`; emits a DeprecationWarning.
    */
   static factory<T extends Client>(this: new (args: ClientOptions) => T, config: ClientOptions = {} as ClientOptions): T {
     process.emitWarning(`${this.name}.factory() is deprecated; use new ${this.name}(config) instead`, {

@@ -1,6 +1,6 @@
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 
-/** The seed's `endpoint_provider`: receives {service, region}; returns null or endpoint data with `endpoint`. */
+/** The `endpoint_provider` client option: receives {service, region}; returns null or endpoint data with `endpoint`. */
 export type EndpointProvider = (params: { service: string; region: string }) => { endpoint: string; [key: string]: unknown } | null | undefined;
 
 /** Parses and checks an endpoint URL; only http and https are accepted. */

@@ -30,7 +30,7 @@ import {
 } from '../errors/option-checks.js';
 import type { ServiceDefinition } from './service-definition.js';
 
-/** The constructor options of the seed, by name. */
+/** The client's constructor options, by name. */
 export interface ClientOptions {
   region?: string;
   version: string;
@@ -54,7 +54,7 @@ export interface ClientOptions {
   csm?: unknown;
   debug?: unknown;
   stats?: unknown;
-  /** Gives MFA codes for profiles with `mfa_serial` (keyed by a symbol: not one of the seed's options). */
+  /** Gives MFA codes for profiles with `mfa_serial` (keyed by a symbol: not one of the named client options). */
   [MFA_CODE_PROVIDER]?: MfaCodeProvider;
 }
 
@@ -100,7 +100,7 @@ export interface ClientConfig {
   api: ApiJson;
 }
 
-/** Rejects option names the seed does not define (a typo must not be silently ignored). */
+/** Rejects option names the client does not define (a typo must not be silently ignored). */
 function checkOptionNames(args: Record<string, unknown>): void {
   for (const name of Object.keys(args)) {
     if (!ARGUMENT_NAMES.has(name)) {

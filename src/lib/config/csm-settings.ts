@@ -2,7 +2,7 @@ import type { Profile } from './profile.js';
 import { lookupSetting, parseBooleanSetting, parseIntegerSetting } from './setting-lookup.js';
 import type { Env } from './types.js';
 
-/** Client-side monitoring settings from configuration, named like the seed's `csm` option keys. */
+/** Client-side monitoring settings from configuration, named like the `csm` client option's keys. */
 export interface ConfiguredCsm {
   enabled?: boolean;
   host?: string;

@@ -36,7 +36,7 @@ export function resolveProfileName(options: { profile?: unknown; env: Env }): st
 
 /** Options of {@link loadProfile}. */
 export interface LoadProfileOptions extends SharedFileOptions {
-  /** The seed's `use_aws_shared_config_files`: false reads neither file (an empty profile). Default true. */
+  /** The `use_aws_shared_config_files` client option: false reads neither file (an empty profile). Default true. */
   useSharedFiles?: boolean;
   /**
    * Whether the profile was asked for by name, so that it must exist. Defaults to true for any

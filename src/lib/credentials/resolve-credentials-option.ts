@@ -6,8 +6,8 @@ import { fromStatic } from './from-static.js';
 import type { CredentialProvider, Credentials } from './types.js';
 
 /**
- * Turns the seed's `credentials` option into a provider, or null for anonymous requests:
- * - when the `profile` option is set, `credentials` is ignored (the seed's rule) and the
+ * Turns the `credentials` client option into a provider, or null for anonymous requests:
+ * - when the `profile` option is set, `credentials` is ignored (the client's documented rule) and the
  *   profile's sources are used: shared credentials file, shared config file, `credential_process`
  *   (memoized; environment keys are not consulted);
  * - `undefined` → {@link defaultProvider};

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { pemCertificates } from './pem.js';
 
-/** The seed's `http` option: request options applied to every request. */
+/** The `http` client option: request options applied to every request. */
 export interface HttpOptions {
   /**
    * `false` skips TLS certificate checks; a string is the path of a CA bundle (PEM, one or more

@@ -11,7 +11,7 @@ import { observeUndici, type UndiciEvent } from './undici-events.js';
  */
 export type TransferStatsEntry = Record<string, number | string>;
 
-/** Receives the statistics of each HTTP request (the seed's `http_stats_receiver`). */
+/** Receives the statistics of each HTTP request (the `http_stats_receiver` of the `stats` option). */
 export type TransferStatsReceiver = (stats: TransferStatsEntry) => void;
 
 const receivers = new AsyncLocalStorage<TransferStatsReceiver>();

@@ -15,7 +15,7 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 /** The key a cache object given as `retries` holds the resolved configuration under. */
 export const RETRIES_CACHE_KEY = 'aws_retries_config';
 
-/** The seed's "cache object" form of `retries`: anything with `get(key)` and `set(key, value)`. */
+/** The "cache object" form of the `retries` option: anything with `get(key)` and `set(key, value)`. */
 export interface RetriesCache {
   get(key: string): unknown;
   set(key: string, value: unknown): unknown;
@@ -47,7 +47,7 @@ const PLAIN_KEYS = new Set(['mode', 'max_attempts']);
 /**
  * Parses the `retries` option, once, when a client is made. Accepted forms:
  * - a whole number N ≥ 0: legacy mode with N retries (N + 1 attempts; 0 disables retries);
- * - `{mode, max_attempts}`: `legacy`, `standard` or `adaptive` (also the seed's `adapative`);
+ * - `{mode, max_attempts}`: `legacy`, `standard` or `adaptive` (also the misspelling `adapative`, accepted for compatibility);
  * - a {@link RetryConfiguration} (which may also carry a clock, random source and sleep);
  * - a cache object (`get`/`set`): the default configuration, cached under {@link RETRIES_CACHE_KEY};
  * - a function returning one of the first three, called once here.

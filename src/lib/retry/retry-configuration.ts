@@ -3,7 +3,7 @@ import { invalid } from '../errors/option-checks.js';
 /** The retry modes: `legacy` (fixed error list, no quota), `standard` (retry quota), `adaptive` (standard plus a client-side rate limiter). */
 export type RetryMode = 'legacy' | 'standard' | 'adaptive';
 
-/** The modes by the names the `retries` option accepts (the seed's spelling `adapative` included). */
+/** The modes by the names the `retries` option accepts (the misspelling `adapative` included, for compatibility). */
 const MODE_NAMES: Readonly<Record<string, RetryMode>> = {
   legacy: 'legacy',
   standard: 'standard',
@@ -57,7 +57,7 @@ function optionalHook<T extends (...args: never[]) => unknown>(value: unknown, n
 /**
  * A retry configuration object, one of the forms the `retries` option takes:
  * `new SearchClient({…, retries: new RetryConfiguration({ mode: 'standard', max_attempts: 5 })})`.
- * Beyond the seed's `mode` and `max_attempts` it carries the {@link RetryHooks} (`clock`,
+ * Beyond the option's `mode` and `max_attempts` it carries the {@link RetryHooks} (`clock`,
  * `random`, `sleep`), which is how tests and simulations make delays exact. A mode or
  * max_attempts left out is resolved like the client's default (environment, profile, default).
  */
@@ -94,7 +94,7 @@ export class RetryConfiguration {
     return this.maxAttempts;
   }
 
-  /** The seed's array form: `{mode, max_attempts}` (keys left to the defaults are omitted). */
+  /** The array form (`toArray()`): `{mode, max_attempts}` (keys left to the defaults are omitted). */
   toArray(): { mode?: RetryMode; max_attempts?: number } {
     return {
       ...(this.mode === undefined ? {} : { mode: this.mode }),

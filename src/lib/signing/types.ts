@@ -24,7 +24,7 @@ export interface Signer {
 }
 
 /**
- * The seed's `signature_provider`: receives a signature version name (`v4`, `anonymous`, …),
+ * The `signature_provider` client option: receives a signature version name (`v4`, `anonymous`, …),
  * a service signing name and a region; returns a signer, or null when it has none for them.
  */
 export type SignatureProvider = (version: string, service: string, region: string) => Signer | null;

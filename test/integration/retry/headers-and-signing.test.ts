@@ -36,7 +36,7 @@ describe('retries: headers and signing of each attempt', () => {
     );
     const hooks = fakeHooks(0.5, 0.999);
     const v4 = new SignatureV4();
-    // The seed's signature_provider, signing at the retry clock's time, so the test controls both.
+    // The signature_provider option, signing at the retry clock's time, so the test controls both.
     const signer: Signer = { sign: (request, credentials, context) => v4.sign(request, credentials, { ...context, signingDate: new Date(hooks.clock()) }) };
     const client = clientWithHooks(server, 'standard', 3, hooks, { signature_provider: () => signer });
     await client.listIndicesAsync({});

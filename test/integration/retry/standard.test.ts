@@ -118,7 +118,7 @@ describe('retries: standard mode against a real server', () => {
     assert.equal(server.requests.length, 51);
   });
 
-  it('takes {mode, max_attempts} as given in the seed', async () => {
+  it('takes {mode, max_attempts} as the retries option documents it', async () => {
     server.script.push(503, 'ok');
     const result = await searchClient(server, { mode: 'standard', max_attempts: 2 }).listIndicesAsync({});
     assert.equal(result.$metadata.attempts, 2);

@@ -33,7 +33,7 @@ describe('retries option parsing', () => {
     assert.deepEqual(pick(2, { env: { AWS_RETRY_MODE: 'standard', AWS_MAX_ATTEMPTS: '9' }, profile: profile() }), { mode: 'legacy', maxAttempts: 3 }, 'the number wins');
   });
 
-  it('takes {mode, max_attempts}, including the seed spelling "adapative"', () => {
+  it('takes {mode, max_attempts}, including the misspelling "adapative", accepted for compatibility', () => {
     assert.deepEqual(pick({ mode: 'standard', max_attempts: 5 }), { mode: 'standard', maxAttempts: 5 });
     assert.deepEqual(pick({ mode: 'adaptive', max_attempts: 2 }), { mode: 'adaptive', maxAttempts: 2 });
     assert.deepEqual(pick({ mode: 'adapative', max_attempts: 4 }), { mode: 'adaptive', maxAttempts: 4 });

@@ -1,4 +1,4 @@
-/** The CLI's exit codes (pinned in DESIGN.md). */
+/** The CLI's exit codes: fixed, since scripts test them. */
 export const EXIT = {
   /** The command did what it was asked. */
   OK: 0,

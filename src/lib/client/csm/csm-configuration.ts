@@ -10,7 +10,7 @@ export const DEFAULT_CSM_HOST = '127.0.0.1';
 /** The monitoring agent's port when nothing else is configured. */
 export const DEFAULT_CSM_PORT = 31000;
 
-/** The seed's array form of `csm`. */
+/** The array form of the `csm` option (`toArray()`). */
 export interface CsmOptions {
   enabled?: boolean;
   host?: string;
@@ -66,7 +66,7 @@ export class CsmConfiguration {
     return this.clientId;
   }
 
-  /** The seed's array form. */
+  /** The array form (`toArray()`). */
   toArray(): Required<CsmOptions> {
     return { enabled: this.enabled, host: this.host, port: this.port, client_id: this.clientId };
   }

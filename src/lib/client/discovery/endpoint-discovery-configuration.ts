@@ -11,13 +11,13 @@ export const DEFAULT_CACHE_LIMIT = 1000;
 /** The key a cache object given as `endpoint_discovery` holds the resolved configuration under. */
 export const ENDPOINT_DISCOVERY_CACHE_KEY = 'aws_cached_endpoint_discovery_config';
 
-/** The seed's array form of `endpoint_discovery`. */
+/** The array form of the `endpoint_discovery` option (`toArray()`). */
 export interface EndpointDiscoveryOptions {
   enabled?: boolean;
   cache_limit?: number;
 }
 
-/** The seed's "cache object" form: anything with `get(key)` and `set(key, value)`. */
+/** The "cache object" form: anything with `get(key)` and `set(key, value)`. */
 export interface EndpointDiscoveryCache {
   get(key: string): unknown;
   set(key: string, value: unknown): unknown;
@@ -54,7 +54,7 @@ export class EndpointDiscoveryConfiguration {
     return this.cacheLimit;
   }
 
-  /** The seed's array form. */
+  /** The array form (`toArray()`). */
   toArray(): Required<EndpointDiscoveryOptions> {
     return { enabled: this.enabled, cache_limit: this.cacheLimit };
   }

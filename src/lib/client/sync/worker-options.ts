@@ -68,7 +68,7 @@ type Transferable = { value: unknown } | UntransferableOption;
 
 /**
  * The value as it can cross to the worker: plain data as is; a configuration object (a class
- * instance with the seed's `toArray()`, e.g. RetryConfiguration or CsmConfiguration) as its
+ * instance with a `toArray()`, e.g. RetryConfiguration or CsmConfiguration) as its
  * array form when none of its own data is a function; anything else is a problem.
  */
 function transferable(value: unknown, option: string, path: string): Transferable {

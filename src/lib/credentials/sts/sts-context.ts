@@ -9,7 +9,7 @@ import { resolveStsEndpoint } from './sts-endpoint.js';
 
 /** Options of the credential sources that call STS (assume role, web identity). */
 export interface StsProviderOptions extends SharedFileOptions {
-  /** The seed's `use_aws_shared_config_files`: false reads neither shared file. Default true. */
+  /** The `use_aws_shared_config_files` client option: false reads neither shared file. Default true. */
   useSharedFiles?: boolean;
   /** The transport of STS calls; default the undici handler with default options. */
   httpHandler?: HttpHandler;

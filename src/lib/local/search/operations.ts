@@ -9,7 +9,7 @@ import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
 
-/** The operations the local search service implements, by name (the 29 of the seed). */
+/** The operations the local search service implements, by name (the 29 nimbus first shipped: indices, data sources and sync jobs, FAQs, thesauri, documents, query, feedback, tags). */
 export const operations: Record<string, OperationHandler> = {
   ...indexOperations,
   ...dataSourceOperations,
