@@ -106,7 +106,12 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
     ['a missing --from path', ['put', '--from', '@/docs.jsonl', '@/nowhere'], /^nimbus: --from \S+\/nowhere: no such file or directory$/m],
     ['a failures file over the input', ['put', '--jsonl', '@/docs.jsonl', '--failures', '@/./docs.jsonl'], /is also an input: it would be overwritten/],
     ['a failures file in a missing directory', ['delete', '--ids-from', '@/docs.jsonl', '--failures', '@/no/dir/f.jsonl'], /the directory \S+\/no\/dir does not exist/],
-    ['an invalid index id', ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40)], /^nimbus: Found 1 error in the input of BatchPutDocument: .*IndexId/m],
+    ['an invalid index id', ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40)], /^nimbus: InvalidArgumentException: Found 1 error in the input of BatchPutDocument: .*IndexId/m],
+    [
+      'two invalid shared members, one a line',
+      ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40), '--role-arn', 'r'],
+      /^nimbus: InvalidArgumentException: Found 2 errors in the input of BatchPutDocument:\n {2}- .*\n {2}- .*$/m,
+    ],
     ['a concurrency of 0', ['put', '--jsonl', '@/docs.jsonl', '--concurrency', '0'], /--concurrency: Expected an integer greater than or equal to 1/],
     ['Documents in --cli-input-json with --jsonl', ['put', '--jsonl', '@/docs.jsonl', '--cli-input-json', '{"Documents":[{"Id":"x"}]}'], /--cli-input-json gives Documents/],
   ];

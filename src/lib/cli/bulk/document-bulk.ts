@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { runBulkDelete } from '../../bulk/bulk-delete.js';
 import { runBulkPut } from '../../bulk/bulk-put.js';
 import type { Client } from '../../client/client.js';
+import { invalidInput } from '../../client/middleware/validate.js';
 import type { SearchClient } from '../../services/search/search-client.js';
 import type { BatchDeleteDocumentRequest, BatchPutDocumentRequest } from '../../services/search/types.js';
 import { validateInput } from '../../validation/validate-input.js';
@@ -59,7 +60,7 @@ function checkSharedArgs(client: Client, operation: string, input: Record<string
   const model = client.getConfig('validate') === false ? undefined : client.getApi().operation(operation);
   if (!model) return;
   const problems = validateInput(model, input);
-  if (problems.length) throw usageError(`Found ${problems.length} error${problems.length === 1 ? '' : 's'} in the input of ${operation}: ${problems.join('; ')}`);
+  if (problems.length) throw invalidInput(operation, problems);
 }
 
 /** Tells a terminal user that the run waits for lines typed on standard input. */
