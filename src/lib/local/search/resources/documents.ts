@@ -34,7 +34,7 @@ const batchPutDocument: OperationHandler = async (ctx, input) => {
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
-      prepared.push(prepareDocument(document, byName, ctx.local.s3Dir));
+      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir));
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       failed.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
