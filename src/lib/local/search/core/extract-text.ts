@@ -1,3 +1,4 @@
+import { ExtractionError } from './extract/extraction-error.js';
 import { extractedOrPending } from './extract/pending-extractions.js';
 
 /** The text of a document and, when its format carries one, its own title. */
@@ -6,10 +7,7 @@ export interface ExtractedText {
   title?: string;
 }
 
-/** Why a document's content cannot be turned into text. */
-export class ExtractionError extends Error {
-  override name = 'ExtractionError';
-}
+export { ExtractionError } from './extract/extraction-error.js';
 
 const ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®',

@@ -1,5 +1,5 @@
 import { readZip } from '../../../mobile/zip-reader.js';
-import { ExtractionError } from '../extract-text.js';
+import { ExtractionError } from './extraction-error.js';
 
 /** The most entries an Office document's zip may hold. */
 const MAX_ENTRIES = 10_000;

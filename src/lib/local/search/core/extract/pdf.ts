@@ -1,4 +1,5 @@
-import { ExtractionError, type ExtractedText } from '../extract-text.js';
+import type { ExtractedText } from '../extract-text.js';
+import { ExtractionError } from './extraction-error.js';
 
 /** pdf.js, loaded on the first PDF, with its worker code run in this thread (no worker file, no network). */
 async function loadPdfJs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {

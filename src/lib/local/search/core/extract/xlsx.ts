@@ -1,4 +1,5 @@
-import { ExtractionError, type ExtractedText } from '../extract-text.js';
+import type { ExtractedText } from '../extract-text.js';
+import { ExtractionError } from './extraction-error.js';
 import { readOfficeParts, partNumber } from './office-zip.js';
 import { decodeXml, firstElementText, xmlText } from './xml-text.js';
 
