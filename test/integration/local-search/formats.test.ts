@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { docxFile, pdfFile, pptxFile, xlsxFile, zipFile } from '../../fixtures/documents/build-documents.js';
+import { extractText, MAX_TEXT_CHARS } from '../../../src/lib/local/search/core/extract-text.js';
 import { activeIndex, startTestService, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
@@ -46,6 +47,7 @@ describe('local search service: PDF and Office documents', function () {
 
   it('fails a corrupt, encrypted or legacy document alone, with the reason', async () => {
     const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    const crowded = await zipFile(Object.fromEntries(Array.from({ length: 10_001 }, (_, n) => [`word/media/${n}.txt`, ''])));
     const put = await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
@@ -53,16 +55,27 @@ describe('local search service: PDF and Office documents', function () {
         { Id: 'broken.docx', Blob: Buffer.from('not a zip at all'), ContentType: 'MS_WORD' },
         { Id: 'legacy.xls', Blob: ole, ContentType: 'MS_EXCEL' },
         { Id: 'empty.pptx', Blob: await zipFile({ 'readme.txt': 'hello' }), ContentType: 'PPT' },
+        { Id: 'locked.pdf', Blob: pdfFile('Locked', ['Secret plans'], { userPassword: true }), ContentType: 'PDF' },
+        { Id: 'crowded.docx', Blob: crowded, ContentType: 'MS_WORD' },
         { Id: 'fine.pdf', Blob: pdfFile('Fine', ['Marmalade recipes']), ContentType: 'PDF' },
       ],
     });
     const failed = Object.fromEntries(put.FailedDocuments!.map((item) => [item.Id, [item.ErrorCode, item.ErrorMessage]]));
-    assert.deepEqual(Object.keys(failed).sort(), ['broken.docx', 'broken.pdf', 'empty.pptx', 'legacy.xls']);
+    assert.deepEqual(Object.keys(failed).sort(), ['broken.docx', 'broken.pdf', 'crowded.docx', 'empty.pptx', 'legacy.xls', 'locked.pdf']);
+    assert.equal(failed['locked.pdf']![1], 'the PDF document cannot be read: it is encrypted with a password.');
+    assert.equal(failed['crowded.docx']![1], 'the MS_WORD document is not a readable Word (.docx) file: the zip has 10001 entries; at most 10000 are allowed.');
     assert.deepEqual(failed['broken.pdf'], ['InvalidRequest', 'the PDF document cannot be read: it is not a valid PDF file (Invalid PDF structure.).']);
     assert.match(failed['broken.docx']![1]!, /^the MS_WORD document is not a readable Word \(\.docx\) file: it is not a valid zip archive/);
     assert.match(failed['legacy.xls']![1]!, /legacy binary Office file .* or a password-protected one/);
     assert.match(failed['empty.pptx']![1]!, /has no slides/);
     assert.deepEqual(await hits('marmalade'), [['fine.pdf', 'Fine']]);
+  });
+
+  it('keeps the first 5,242,880 characters of a document’s text', async () => {
+    const long = await docxFile('Long', ['aardvark', 'x'.repeat(MAX_TEXT_CHARS), 'zebra']);
+    const { text } = await extractText(long, 'MS_WORD');
+    assert.equal(text.length, MAX_TEXT_CHARS);
+    assert.ok(text.startsWith('aardvark\nxxx'));
   });
 
   it('indexes each format from an S3 data source and counts a corrupt one as failed', async () => {
