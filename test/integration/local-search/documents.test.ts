@@ -71,7 +71,7 @@ describe('local search service: documents', function () {
       answer.FailedDocuments.map((failed: any) => [failed.Id, failed.ErrorCode]),
       ['pdf', 'unknown-field', 'no-content', 'missing-object', 'wrong-type'].map((id) => [id, 'InvalidRequest']),
     );
-    assert.match(answer.FailedDocuments[0].ErrorMessage, /cannot extract text from PDF/);
+    assert.match(answer.FailedDocuments[0].ErrorMessage, /the PDF document cannot be read: it is not a valid PDF file/);
     assert.match(answer.FailedDocuments[1].ErrorMessage, /color is not defined in the index/);
     assert.deepEqual(ids(await query('sextant')), ['good']);
   });

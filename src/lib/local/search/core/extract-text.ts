@@ -1,13 +1,9 @@
-/** The text of a document and, when its format carries one, its own title. */
-export interface ExtractedText {
-  text: string;
-  title?: string;
-}
+import { ExtractionError } from './extract/extraction-error.js';
+import type { ExtractedText } from './extract/extracted-text.js';
+import { extractedOrPending } from './extract/pending-extractions.js';
 
-/** Why a document's content cannot be turned into text. */
-export class ExtractionError extends Error {
-  override name = 'ExtractionError';
-}
+
+export { ExtractionError } from './extract/extraction-error.js';
 
 const ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®',
@@ -97,23 +93,27 @@ function rtfToText(source: string): ExtractedText {
 }
 
 /** The content types whose text the local service extracts. */
-const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'CSV', 'RTF'] as const;
+const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'CSV', 'RTF', 'PDF', 'MS_WORD', 'PPT', 'MS_EXCEL'] as const;
 
-/**
- * The text of a document's bytes in `contentType`: HTML and XML without markup (and the
- * HTML `<title>`), Markdown without its syntax (and its first `#` heading, else the name of a
- * `.md` file given as `name`, such as a document id that is a path or S3 URL), JSON as its string
- * values, CSV and plain text as they are. Binary office formats and PDF are refused with an
- * {@link ExtractionError}, since the local service has no converter for them.
- */
-export function extractText(bytes: Buffer, contentType: string, name?: string): ExtractedText {
+/** PDF and the Office formats, read by libraries loaded on the first such document. */
+const BINARY_TYPES: ReadonlySet<string> = new Set(['PDF', 'MS_WORD', 'PPT', 'MS_EXCEL']);
+
+/** The most characters of text kept from one document; the rest is not indexed. */
+export const MAX_TEXT_CHARS = 5 * 1024 * 1024;
+
+function bounded(extracted: ExtractedText): ExtractedText {
+  const text = tidy(extracted.text);
+  return { ...extracted, text: text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text };
+}
+
+function textOf(bytes: Buffer, contentType: string, name?: string): ExtractedText {
   // Buffer decoding keeps ASCII text in one byte per character (half what a decoder's string takes)
   const decoded = bytes.toString('utf8');
   const source = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   switch (contentType) {
     case 'PLAIN_TEXT':
     case 'CSV':
-      return { text: tidy(source) };
+      return { text: source };
     case 'HTML':
     case 'XML':
     case 'XSLT':
@@ -125,10 +125,38 @@ export function extractText(bytes: Buffer, contentType: string, name?: string): 
     case 'RTF':
       return rtfToText(source);
     default:
-      throw new ExtractionError(
-        `the local service cannot extract text from ${contentType} documents; send one of ${EXTRACTABLE_TYPES.join(', ')}`,
-      );
+      throw new ExtractionError(`the local service cannot extract text from ${contentType} documents; send one of ${EXTRACTABLE_TYPES.join(', ')}`);
   }
+}
+
+async function binaryTextOf(bytes: Buffer, contentType: string): Promise<ExtractedText> {
+  const { binaryText } = await import('./extract/binary-formats.js');
+  return bounded(await binaryText(bytes, contentType, MAX_TEXT_CHARS));
+}
+
+/**
+ * The text of a document's bytes in `contentType`: HTML and XML without markup (and the
+ * HTML `<title>`), Markdown without its syntax (and its first `#` heading, else the name of a
+ * `.md` file given as `name`, such as a document id that is a path or S3 URL), JSON as its string
+ * values, CSV and plain text as they are; PDF (pdf.js), Word .docx, PowerPoint .pptx and Excel
+ * .xlsx as their text and document title. At most {@link MAX_TEXT_CHARS} characters are kept.
+ * Throws an {@link ExtractionError} saying why a document cannot be read (corrupt, encrypted,
+ * a legacy binary Office format).
+ */
+export async function extractText(bytes: Buffer, contentType: string, name?: string): Promise<ExtractedText> {
+  if (BINARY_TYPES.has(contentType)) return binaryTextOf(bytes, contentType);
+  return bounded(textOf(bytes, contentType, name));
+}
+
+/**
+ * {@link extractText} for a caller that cannot wait, such as a sync job's step inside its write
+ * transaction: text formats are read at once; PDF and Office documents are read in the
+ * background and, until their text is ready, an `ExtractionPending` error (from
+ * ./extract/pending-extractions.js) asks the caller to come back on a later step.
+ */
+export function extractTextNow(bytes: Buffer, contentType: string, name?: string): ExtractedText {
+  if (BINARY_TYPES.has(contentType)) return extractedOrPending(bytes, contentType, () => binaryTextOf(bytes, contentType));
+  return bounded(textOf(bytes, contentType, name));
 }
 
 const EXTENSIONS: Record<string, string> = {

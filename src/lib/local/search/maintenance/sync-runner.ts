@@ -9,6 +9,7 @@ import type { DataSourceSettings } from '../resources/data-source-config.js';
 import { deleteDocument, writeDocument } from '../resources/document-writer.js';
 import { indexFields, type IndexRow } from '../resources/index-rows.js';
 import { buildDocument } from '../resources/prepare-document.js';
+import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import type { SyncJobRow } from '../resources/sync-jobs.js';
 import { objectDocument, readAclRules, selectKeys, type S3Config } from './s3-objects.js';
 
@@ -57,7 +58,9 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
       docId = object.id;
       const outcome = writeDocument(db, index.rowid, fields, buildDocument(object), ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
-    } catch {
+    } catch (error) {
+      // A PDF or Office document whose text is being read in the background: a later step takes it.
+      if (error instanceof ExtractionPending) continue;
       addMetrics(db, job.rowid, { scanned: 1, failed: 1 });
     }
     markDone.run(docId, job.rowid, key);

@@ -39,7 +39,7 @@ const batchPutDocument: OperationHandler = async (ctx, input) => {
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
-      prepared.push(prepareDocument(document, byName, ctx.local.s3Dir));
+      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir));
       // the text is extracted: let the encoded content go before the next document is decoded
       encodedBytes += typeof document.Blob === 'string' ? document.Blob.length : 0;
       delete document.Blob;

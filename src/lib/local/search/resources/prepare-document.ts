@@ -1,6 +1,8 @@
 import { fromWireValue, type AttrMap } from '../core/attributes.js';
 import { COMPUTED_FIELDS, type FieldConfig } from '../core/fields.js';
-import { contentTypeOfKey, extractText } from '../core/extract-text.js';
+import { contentTypeOfKey, extractText, extractTextNow } from '../core/extract-text.js';
+import type { ExtractedText } from '../core/extract/extracted-text.js';
+import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import { readS3Object } from '../core/s3-files.js';
 import type { PreparedDocument } from './document-writer.js';
 
@@ -56,13 +58,18 @@ export interface DocumentSource {
   acl: unknown[] | null;
 }
 
-/** Extracts the text of a document and completes its computed attributes. */
-export function buildDocument(source: DocumentSource): PreparedDocument {
-  let extracted;
-  try {
-    extracted = extractText(source.bytes, source.contentType, source.id);
-  } catch (error) {
-    throw new DocumentRejected(`${(error as Error).message}.`);
+/**
+ * Completes a document's computed attributes around its text: `extracted`, or else its text
+ * read now (see `extractTextNow`: a PDF or Office document may throw `ExtractionPending`).
+ */
+export function buildDocument(source: DocumentSource, extracted?: ExtractedText): PreparedDocument {
+  if (extracted === undefined) {
+    try {
+      extracted = extractTextNow(source.bytes, source.contentType, source.id);
+    } catch (error) {
+      if (error instanceof ExtractionPending) throw error;
+      throw new DocumentRejected(`${(error as Error).message}.`);
+    }
   }
   const attrs = { ...source.attrs };
   attrs._file_type ??= { t: 'STRING_VALUE', v: source.contentType };
@@ -85,7 +92,7 @@ export function buildDocument(source: DocumentSource): PreparedDocument {
  * local S3 dir or decodes the inline `Blob`, extracts its text for its content type, and
  * checks its attributes. Throws {@link DocumentRejected} with the reason for a bad one.
  */
-export function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): PreparedPut {
+export async function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
   if (input.HierarchicalAccessControlList !== undefined || input.AccessControlConfigurationId !== undefined) {
@@ -112,6 +119,12 @@ export function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<
     throw new DocumentRejected(`${SYNC_JOB_ATTRIBUTE} needs a StringValue and a _data_source_id attribute beside it.`);
   }
   const title = input.Title !== undefined ? { title: String(input.Title) } : {};
-  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: input.AccessControlList ?? null });
+  let extracted: ExtractedText;
+  try {
+    extracted = await extractText(bytes, contentType, String(input.Id));
+  } catch (error) {
+    throw new DocumentRejected(`${(error as Error).message}.`);
+  }
+  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: input.AccessControlList ?? null }, extracted);
   return { doc, syncJobId: syncJobId ?? null };
 }
