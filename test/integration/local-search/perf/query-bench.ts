@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ok } from '../support.js';
-import { random, syntheticDoc, Vocabulary } from './synthetic.js';
+import { seededRandom as random } from '../../../../src/lib/local/server/faults.js';
+import { syntheticDoc, Vocabulary } from './synthetic.js';
 
 const total = Number(process.argv[2] ?? 100_000);
 const queries = Number(process.argv[3] ?? 2000);

@@ -1,14 +1,4 @@
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../../src/lib/local/server/faults.js';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'po', 'si', 'de', 'ga', 'vu', 'zo', 'ber', 'lin', 'tor', 'mes', 'pal', 'quin', 'dra', 'fen'];
 
@@ -22,7 +12,7 @@ export class Vocabulary {
   private readonly next: () => number;
 
   constructor(size: number, seed: number) {
-    this.next = random(seed);
+    this.next = seededRandom(seed);
     const seen = new Set<string>();
     while (this.words.length < size) {
       let word = '';
