@@ -44,12 +44,16 @@ export interface RunOptions {
   /** Called once stderr contains this text, with the child process (to send it a signal, say). */
   onStderr?: { text: string; then(child: ReturnType<typeof spawn>): void };
   timeoutMs?: number;
+  /** The working directory (where a bare `--download` saves); default this process's. */
+  cwd?: string;
+  /** Node options given before the binary, such as `--import` of a preload script. */
+  nodeOptions?: readonly string[];
 }
 
 /** Runs `nimbus <args>` (the built binary) as a child process with exactly the given environment. */
 export function nimbus(args: readonly string[], options: RunOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let triggered = false;

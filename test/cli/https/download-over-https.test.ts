@@ -1,26 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createTestPki, startConnectProxy, type TestPki, type TestProxy } from '../../support/tls/index.js';
-import { BIN, cliEnv, requireBuild, type CliResult } from '../helpers/cli.js';
+import { cliEnv, nimbus, requireBuild } from '../helpers/cli.js';
 
 const ARCHIVE = Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1');
-
-/** Runs the built CLI in `cwd`. */
-function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
 
 describe('nimbus mobile project export --download over HTTPS', function () {
   this.timeout(60_000);
@@ -71,7 +57,7 @@ describe('nimbus mobile project export --download over HTTPS', function () {
 
   it('the download trusts the CA bundle the API requests trust', async () => {
     const cwd = folder('with-bundle');
-    const result = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--ca-bundle', pki.ca.certFile], env());
+    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--ca-bundle', pki.ca.certFile], { env: env(), cwd });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(readFileSync(join(cwd, 'shop.zip')), ARCHIVE);
     assert.match(downloads.at(-1)!, /^\/files\/shop\.zip\?/);
@@ -80,10 +66,10 @@ describe('nimbus mobile project export --download over HTTPS', function () {
   it('--no-verify-ssl applies to the download too; without any trust the run stops with one line', async () => {
     const before = downloads.length;
     const cwd = folder('unverified');
-    const result = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--no-verify-ssl'], env());
+    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--no-verify-ssl'], { env: env(), cwd });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(downloads.length, before + 1);
-    const refused = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', 'other', '--download', '--endpoint-url', endpoint, '--max-attempts', '1'], env());
+    const refused = await nimbus(['mobile', 'project', 'export', '--project-id', 'other', '--download', '--endpoint-url', endpoint, '--max-attempts', '1'], { env: env(), cwd });
     assert.equal(refused.code, 255, refused.stderr);
     assert.match(refused.stderr, /^nimbus: ConnectionError: TLS certificate verification failed for 127\.0\.0\.1:\d+: .*not trusted/);
   });
@@ -91,7 +77,7 @@ describe('nimbus mobile project export --download over HTTPS', function () {
   it('the download goes through HTTPS_PROXY as the API request does', async () => {
     const cwd = folder('through-proxy');
     const before = proxy.tunnels.length;
-    const result = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', 'proxied', '--download', '--endpoint-url', endpoint], env({ AWS_CA_BUNDLE: pki.ca.certFile, HTTPS_PROXY: proxy.url }));
+    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'proxied', '--download', '--endpoint-url', endpoint], { env: env({ AWS_CA_BUNDLE: pki.ca.certFile, HTTPS_PROXY: proxy.url }), cwd });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(readFileSync(join(cwd, 'proxied.zip')), ARCHIVE);
     assert.deepEqual(proxy.tunnels.slice(before), [new URL(endpoint).host, new URL(filesOrigin).host], 'one tunnel for the API, one for the download');

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startConnectProxy, startTlsService, type TestProxy, type TlsService } from '../../support/tls/index.js';
-import { BIN, cliEnv, json, nimbus, requireBuild, ROOT, type CliResult } from '../helpers/cli.js';
+import { BIN, cliEnv, json, nimbus, requireBuild, ROOT } from '../helpers/cli.js';
+import { pdfFile } from '../../fixtures/documents/build-documents.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 /**
@@ -38,19 +39,6 @@ function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expec
       resolve(JSON.parse(stdout));
     });
     child.stdin!.end(JSON.stringify({ argv: [process.execPath, BIN, ...args], env: { ...env, TERM: 'xterm' }, steps, timeout: 20 }));
-  });
-}
-
-/** Runs the built CLI in `cwd` (where a bare `--download` saves), with `nodeOptions` before it. */
-function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
 
@@ -147,7 +135,7 @@ describe('the built CLI loads each lazily loaded part', function () {
         assert.equal(created.code, 0, created.stderr);
         const cwd = join(tls.dir, 'download');
         mkdirSync(cwd);
-        const result = await runIn(cwd, ['mobile', 'project', 'export', '--project-id', created.stdout.trim(), '--download', '--endpoint-url', plain.service.endpoint], plain.env);
+        const result = await nimbus(['mobile', 'project', 'export', '--project-id', created.stdout.trim(), '--download', '--endpoint-url', plain.service.endpoint], { env: plain.env, cwd });
         assert.equal(result.code, 0, result.stderr);
         assert.deepEqual(readdirSync(cwd), ['lazy.zip']);
       },
@@ -163,6 +151,22 @@ describe('the built CLI loads each lazily loaded part', function () {
         const result = await nimbus(['search', 'index', 'list', '--local', '--region', 'us-east-1'], { env: cliEnv(localHome, { HTTP_PROXY: proxy.url }) });
         assert.equal(proxy.tunnels.length + proxy.forwarded.length, before);
         assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      },
+    },
+    {
+      name: 'the PDF and Office readers of the local service (a PDF put with --local)',
+      covers: ['side file documents.cjs', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
+      async run() {
+        const localHome = join(tls.dir, 'pdf-home');
+        mkdirSync(localHome);
+        const run = (args: string[]) => nimbus([...args, '--local', '--region', 'us-east-1'], { env: cliEnv(localHome) });
+        const created = json(await run(['search', 'index', 'create', '--name', 'pdfs', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait']));
+        const blob = pdfFile('Lighthouse manual', ['Polish the lamp every evening.']).toString('base64');
+        const put = await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify([{ Id: 'manual', Blob: blob, ContentType: 'PDF' }])]);
+        assert.equal(put.code, 0, put.stderr);
+        assert.equal(json(put).FailedDocuments?.length ?? 0, 0, put.stdout);
+        const found = json(await run(['search', 'query', '--index-id', created.Id, '--query-text', 'lamp']));
+        assert.equal(found.ResultItems[0].DocumentTitle.Text, 'Lighthouse manual');
       },
     },
   ];
@@ -185,7 +189,7 @@ describe('the built CLI loads each lazily loaded part', function () {
       "  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),",
       "})}\\n`));",
     ].join('\n'));
-    const result = await runIn(tls.dir, ['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], plain.env, ['--import', preload]);
+    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], { env: plain.env, cwd: tls.dir, nodeOptions: ['--import', preload] });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /^loaded: \{"tls":false,"sideFiles":\[\]\}$/m);
   });
