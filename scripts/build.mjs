@@ -72,6 +72,34 @@ const asciiCommandSort = {
 };
 
 /**
+ * The bundle's entry (src/commands/index.ts) imports every command; in the bundle, each command
+ * module (and what only it imports) is instead evaluated the first time oclif asks the COMMANDS
+ * map for it, so a run pays for its own command only. Fails the build if the entry's form changed.
+ */
+const lazyCommands = {
+  name: 'lazy-commands',
+  setup(builder) {
+    const entry = join(root, 'src', 'commands', 'index.ts');
+    builder.onLoad({ filter: /[\\/]src[\\/]commands[\\/]index\.ts$/ }, (args) => {
+      if (args.path !== entry) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      const imports = new Map([...text.matchAll(/^import (C_\w+) from '(\.\/[^']+\.js)';$/gm)].map(([, name, path]) => [name, path]));
+      let entries = 0;
+      const lazy = text
+        .replace(/^import C_\w+ from '[^']+';\n/gm, '')
+        .replace(/^ {2}('[^']+'): (C_\w+),$/gm, (line, id, name) => {
+          const path = imports.get(name);
+          if (!path) throw new Error(`${args.path}: ${name} is not imported: review the lazy-commands build step`);
+          entries++;
+          return `  get ${id}() { return require(${JSON.stringify(path)}).default; },`;
+        });
+      if (!imports.size || entries !== imports.size) throw new Error(`${args.path} no longer has the expected form: review the lazy-commands build step`);
+      return { contents: lazy, loader: 'ts' };
+    });
+  },
+};
+
+/**
  * Rarely used parts get their own file beside the bundle, required on first use, so that the
  * bundle every command reads and compiles stays small: undici (only with a proxy), the prompts
  * library, YAML, and the local service (only with --local or local start).
@@ -148,7 +176,7 @@ const common = {
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });
