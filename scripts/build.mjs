@@ -5,15 +5,16 @@
 // starts without loading its commands, and warms the bundle's V8 code cache by running one
 // command (bin/run.js compiles the bundle from that cache: a third of the start-up time).
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
 const run = (cmd, args, options = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
@@ -100,6 +101,47 @@ const lazyCommands = {
 };
 
 /**
+ * Node built-ins that a typical command never calls but that modules import at their top (oclif
+ * imports child_process, readline and perf_hooks; the client imports dgram for client-side
+ * monitoring and worker_threads for its sync form). Node compiles a built-in the first time it is
+ * required, so in the bundle each of these is a stand-in object that requires the real module on
+ * first use of any of its properties.
+ */
+const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises'];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(builder) {
+    builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!LAZY_BUILTINS.includes(name) || args.kind === 'dynamic-import') return undefined;
+      return args.namespace === 'lazy-builtin' ? { path: `node:${name}`, external: true } : { path: name, namespace: 'lazy-builtin' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      // The names of the module's exports, listed without loading it: esbuild's ES module
+      // interop copies them (as getters) when a module imports the stand-in.
+      const real = require(`node:${args.path}`);
+      if (Object.getPrototypeOf(real) !== Object.prototype) throw new Error(`node:${args.path} is not a plain object: review the lazy-builtins build step`);
+      return {
+        contents: [
+          'let real;',
+          `const load = () => (real ??= require(${JSON.stringify(`node:${args.path}`)}));`,
+          `const keys = ${JSON.stringify(Object.keys(real))};`,
+          'module.exports = new Proxy({}, {',
+          '  get: (_, key) => load()[key],',
+          '  set: (_, key, value) => { load()[key] = value; return true; },',
+          '  has: (_, key) => key in load(),',
+          '  ownKeys: () => keys,',
+          '  getOwnPropertyDescriptor: (_, key) => (keys.includes(key) ? { configurable: true, enumerable: true, get: () => load()[key] } : undefined),',
+          '  getPrototypeOf: () => Object.prototype,',
+          '});',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
  * Rarely used parts get their own file beside the bundle, required on first use, so that the
  * bundle every command reads and compiles stays small: undici (only with a proxy), the prompts
  * library, YAML, and the local service (only with --local or local start).
@@ -156,6 +198,17 @@ function checkNoDynamicImports(metafile) {
   }
 }
 
+/**
+ * Escapes the few characters outside ASCII that esbuild leaves as they are (in regular expression
+ * literals) as \\uXXXX, which means the same there, in strings and in identifiers. bin/run.js reads
+ * the bundle as Latin-1, which for ASCII text is the same string and is read faster than UTF-8.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -172,12 +225,15 @@ const common = {
   },
   banner: { js: "const __nimbusBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
+asciiOnly(join(outDir, 'nimbus.cjs'));
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });
   checkNoDynamicImports(side.metafile);
