@@ -73,6 +73,23 @@ const asciiCommandSort = {
 };
 
 /**
+ * fdir (oclif's glob, for plugins that find their commands by pattern) checks on load that it can
+ * require picomatch with require.resolve, a search of the file system on every start. In the
+ * bundle picomatch is bundled, so the check goes. Fails the build if fdir's code changed.
+ */
+const fdirBundledPicomatch = {
+  name: 'fdir-bundled-picomatch',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.cjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const check = 'require.resolve("picomatch");';
+      if (!text.includes(check)) throw new Error(`${args.path} no longer checks for picomatch as expected: review the fdir-bundled-picomatch build step`);
+      return { contents: text.replace(check, ''), loader: 'js' };
+    });
+  },
+};
+
+/**
  * The bundle's entry (src/commands/index.ts) imports every command; in the bundle, each command
  * module (and what only it imports) is instead evaluated the first time oclif asks the COMMANDS
  * map for it, so a run pays for its own command only. Fails the build if the entry's form changed.
@@ -231,7 +248,7 @@ const common = {
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
