@@ -128,7 +128,7 @@ const lazyCommands = {
  * required, so in the bundle each of these is a stand-in object that requires the real module on
  * first use of any of its properties.
  */
-const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises'];
+const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises'];
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(builder) {
