@@ -5,15 +5,16 @@
 // starts without loading its commands, and warms the bundle's V8 code cache by running one
 // command (bin/run.js compiles the bundle from that cache: a third of the start-up time).
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
 const run = (cmd, args, options = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
@@ -22,7 +23,10 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 run(process.execPath, [join(root, 'scripts', 'gen-command-index.mjs')]);
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
 
-/** Copies every non-TypeScript file under src/ (models, fixtures, corpora) to dist/. */
+/**
+ * Copies every non-TypeScript file under src/ (models, fixtures, corpora) to dist/, JSON without
+ * its indentation: the CLI parses a service model on every run, and smaller text parses faster.
+ */
 function copyAssets(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
@@ -30,7 +34,8 @@ function copyAssets(dir) {
     else if (!name.endsWith('.ts')) {
       const target = join(root, 'dist', relative(join(root, 'src'), full));
       mkdirSync(dirname(target), { recursive: true });
-      cpSync(full, target);
+      if (name.endsWith('.json')) writeFileSync(target, JSON.stringify(JSON.parse(readFileSync(full, 'utf8'))));
+      else cpSync(full, target);
     }
   }
 }
@@ -69,6 +74,92 @@ const asciiCommandSort = {
       const sort = '.sort((a, b) => a.id.localeCompare(b.id))';
       if (!text.includes(sort)) throw new Error(`${args.path} no longer sorts commands as expected: review the ascii-command-sort build step`);
       return { contents: text.replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * fdir (oclif's glob, for plugins that find their commands by pattern) checks on load that it can
+ * require picomatch with require.resolve, a search of the file system on every start. In the
+ * bundle picomatch is bundled, so the check goes. Fails the build if fdir's code changed.
+ */
+const fdirBundledPicomatch = {
+  name: 'fdir-bundled-picomatch',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.cjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const check = 'require.resolve("picomatch");';
+      if (!text.includes(check)) throw new Error(`${args.path} no longer checks for picomatch as expected: review the fdir-bundled-picomatch build step`);
+      return { contents: text.replace(check, ''), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The bundle's entry (src/commands/index.ts) imports every command; in the bundle, each command
+ * module (and what only it imports) is instead evaluated the first time oclif asks the COMMANDS
+ * map for it, so a run pays for its own command only. Fails the build if the entry's form changed.
+ */
+const lazyCommands = {
+  name: 'lazy-commands',
+  setup(builder) {
+    const entry = join(root, 'src', 'commands', 'index.ts');
+    builder.onLoad({ filter: /[\\/]src[\\/]commands[\\/]index\.ts$/ }, (args) => {
+      if (args.path !== entry) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      const imports = new Map([...text.matchAll(/^import (C_\w+) from '(\.\/[^']+\.js)';$/gm)].map(([, name, path]) => [name, path]));
+      let entries = 0;
+      const lazy = text
+        .replace(/^import C_\w+ from '[^']+';\n/gm, '')
+        .replace(/^ {2}('[^']+'): (C_\w+),$/gm, (line, id, name) => {
+          const path = imports.get(name);
+          if (!path) throw new Error(`${args.path}: ${name} is not imported: review the lazy-commands build step`);
+          entries++;
+          return `  get ${id}() { return require(${JSON.stringify(path)}).default; },`;
+        });
+      if (!imports.size || entries !== imports.size) throw new Error(`${args.path} no longer has the expected form: review the lazy-commands build step`);
+      return { contents: lazy, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Node built-ins that a typical command never calls but that modules import at their top (oclif
+ * imports child_process, readline and perf_hooks; the client imports dgram for client-side
+ * monitoring and worker_threads for its sync form). Node compiles a built-in the first time it is
+ * required, so in the bundle each of these is a stand-in object that requires the real module on
+ * first use of any of its properties.
+ */
+const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises'];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(builder) {
+    builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!LAZY_BUILTINS.includes(name) || args.kind === 'dynamic-import') return undefined;
+      return args.namespace === 'lazy-builtin' ? { path: `node:${name}`, external: true } : { path: name, namespace: 'lazy-builtin' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      // The names of the module's exports, listed without loading it: esbuild's ES module
+      // interop copies them (as getters) when a module imports the stand-in.
+      const real = require(`node:${args.path}`);
+      if (Object.getPrototypeOf(real) !== Object.prototype) throw new Error(`node:${args.path} is not a plain object: review the lazy-builtins build step`);
+      return {
+        contents: [
+          'let real;',
+          `const load = () => (real ??= require(${JSON.stringify(`node:${args.path}`)}));`,
+          `const keys = ${JSON.stringify(Object.keys(real))};`,
+          'module.exports = new Proxy({}, {',
+          '  get: (_, key) => load()[key],',
+          '  set: (_, key, value) => { load()[key] = value; return true; },',
+          '  has: (_, key) => key in load(),',
+          '  ownKeys: () => keys,',
+          '  getOwnPropertyDescriptor: (_, key) => (keys.includes(key) ? { configurable: true, enumerable: true, get: () => load()[key] } : undefined),',
+          '  getPrototypeOf: () => Object.prototype,',
+          '});',
+        ].join('\n'),
+        loader: 'js',
+      };
     });
   },
 };
@@ -132,6 +223,17 @@ function checkNoDynamicImports(metafile) {
   }
 }
 
+/**
+ * Escapes the few characters outside ASCII that esbuild leaves as they are (in regular expression
+ * literals) as \\uXXXX, which means the same there, in strings and in identifiers. bin/run.js reads
+ * the bundle as Latin-1, which for ASCII text is the same string and is read faster than UTF-8.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -148,12 +250,15 @@ const common = {
   },
   banner: { js: "const __nimbusBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [libraryUrls, asciiCommandSort, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
+asciiOnly(join(outDir, 'nimbus.cjs'));
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });
   checkNoDynamicImports(side.metafile);
@@ -162,6 +267,9 @@ for (const [entry, name] of Object.entries(SIDE_FILES)) {
 // The CLI runs from the bundle; tsc's unbundled copy of the commands is not used.
 rmSync(join(root, 'dist', 'commands'), { recursive: true, force: true });
 run(bin('oclif'), ['manifest'], { env: { ...process.env, OCLIF_SKIP_NEW_VERSION_CHECK: 'true' } });
+// oclif reads the manifest on every run: without its indentation it is a third smaller.
+const manifestFile = join(root, 'oclif.manifest.json');
+writeFileSync(manifestFile, JSON.stringify(JSON.parse(readFileSync(manifestFile, 'utf8'))));
 
 /**
  * Warms the code cache: bin/run.js writes dist/cli/nimbus.cjs.cache when it finds none, with

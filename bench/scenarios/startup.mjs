@@ -1,7 +1,10 @@
-// Scenario 1, CLI start-up: `nimbus search index list` beside `node -e 0` and `aws kendra
-// list-indices` (v1 and v2) against the same local service, median wall time and peak RSS.
+// Scenario 1, CLI start-up: `nimbus search index list` beside `node -e 0`, the floor (one signed
+// request from a bare Node script, bench/procs/request-floor.cjs) and `aws kendra list-indices`
+// (v1 and v2) against the same local service, median wall time and peak RSS.
+import { join } from 'node:path';
 import { cliEnv } from '../lib/cli-env.mjs';
 import { lastLine, measureProcess } from '../lib/measure-process.mjs';
+import { ROOT } from '../lib/paths.mjs';
 import { awsClis, nimbusCli } from '../lib/peers.mjs';
 import { startService } from '../lib/service.mjs';
 import { createActiveIndex, searchClient } from '../lib/search-setup.mjs';
@@ -18,6 +21,7 @@ export async function startup(sizes) {
     const subjects = [
       { name: 'node -e 0', peer: { command: process.execPath, args: [] }, args: ['-e', '0'] },
       { name: 'nimbus search index list', peer: nimbus, args: ['search', 'index', 'list', ...endpoint] },
+      { name: 'floor: one signed request from a bare Node script', peer: { command: process.execPath, args: [join(ROOT, 'bench', 'procs', 'request-floor.cjs')] }, args: [service.endpoint], floor: true },
       { name: `aws kendra list-indices (v1${aws.v1.version ? ` ${aws.v1.version}` : ''})`, peer: aws.v1, args: ['kendra', 'list-indices', ...endpoint] },
       { name: `aws kendra list-indices (v2${aws.v2.version ? ` ${aws.v2.version}` : ''})`, peer: aws.v2, args: ['kendra', 'list-indices', ...endpoint] },
     ];
@@ -49,12 +53,13 @@ function report(subjects, sizes) {
       data[s.name] = { command, wallMs: median(samples.map((x) => x.wallMs)), peakRss: median(samples.map((x) => x.peakRss)), samples };
     }
   }
-  const [node, nimbus] = subjects.slice(0, 2).map((s) => data[s.name]);
+  const [node, nimbus, floor] = subjects.slice(0, 3).map((s) => data[s.name]);
   const rows = subjects.map((s, i) => {
     const d = data[s.name];
     if (!d.wallMs) return { subject: s.name, measured: d.missing ? `missing: ${d.missing}` : `failed: ${d.failed}`, ratio: '', goal: i === 1 ? 'not measured' : '' };
     const ratio = [`${times(d.wallMs / node.wallMs)} node time`, `${times(d.peakRss / node.peakRss)} node RSS`];
-    if (i > 1 && nimbus.wallMs) ratio.push(`nimbus ${times(d.wallMs / nimbus.wallMs)} faster`);
+    if (i === 1 && floor.wallMs) ratio.push(`${times(d.wallMs / floor.wallMs)} floor time`);
+    if (i > 1 && !s.floor && nimbus.wallMs) ratio.push(`nimbus ${times(d.wallMs / nimbus.wallMs)} faster`);
     const goals = [
       'reference',
       `${verdict('≤ 2× node', d.wallMs / node.wallMs, '<=', 2, times)}\n${verdict('stretch ≤ 1.5×', d.wallMs / node.wallMs, '<=', 1.5, times)}`,
