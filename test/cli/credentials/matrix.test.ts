@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
 import type { TestServer } from '../../support/echo-server.js';
@@ -268,5 +269,31 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     const opened = proxy.tunnels.slice(tunnels);
     assert.ok(opened.length >= runs, `${opened.length} tunnels for ${runs} runs`);
     assert.ok(opened.every((authority) => authority === `127.0.0.1:${tls.front.port}`), opened.join(' '));
+  });
+
+  it('with no credentials anywhere and a metadata service that never answers, exits 253 with the usual message', async () => {
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => void held.add(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { flags, env } = prepare({ source: 'none', expected: () => ({ accessKey: '' }), reference: [] }, '--ca-bundle');
+      env.AWS_EC2_METADATA_SERVICE_ENDPOINT = `http://127.0.0.1:${(silent.address() as { port: number }).port}/`;
+      const before = tls.seen.length;
+      const result = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint, ...flags], { env });
+      assert.equal(result.code, 253, result.stderr);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /^nimbus: Unable to locate credentials\. You can configure credentials by running "nimbus configure"/);
+      assert.equal(result.stderr.trim().split('\n').length, 1);
+      if (AWS_CLIS.includes('aws')) {
+        const reference = await runAwsCli('aws', ['kendra', 'list-indices', '--endpoint-url', tls.endpoint, ...flags], env);
+        // The v1 CLI ends this case with 255 (v2 uses 253, as nimbus does).
+        assert.equal(reference.code, 255, reference.stderr);
+        assert.match(reference.stderr, /Unable to locate credentials/);
+      }
+      assert.equal(tls.seen.length, before, 'nothing reached the service');
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
