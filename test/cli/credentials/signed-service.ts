@@ -1,16 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import { startLocalService } from '../../../src/lib/local/server.js';
+import { startSignatureRecorder, type SeenSignature } from '../../support/tls/index.js';
 
-/** The credentials a request was signed with, as they arrived. */
-export interface SeenSignature {
-  accessKey: string;
-  /** The `x-amz-security-token` header, if any. */
-  token?: string;
-}
+export type { SeenSignature } from '../../support/tls/index.js';
 
 /**
  * The local service accepting only the given keys, behind a recording HTTP relay that notes the
@@ -25,27 +19,13 @@ export interface SignedService {
 /** Starts the local service (its own temporary data directory) and the relay in front of it. */
 export async function startSignedService(keys: Array<{ key: string; secret: string }>): Promise<SignedService> {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-signed-'));
-  const service: LocalService = await startLocalService({ port: 0, dataDir: dir, credentials: keys });
-  const target = new URL(service.endpoint);
-  const seen: SeenSignature[] = [];
-  const relay = createServer((req, res) => {
-    const credential = /Credential=([^/]+)\//.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
-    const token = req.headers['x-amz-security-token'];
-    seen.push({ accessKey: credential, ...(typeof token === 'string' ? { token } : {}) });
-    const forward = httpRequest({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const service = await startLocalService({ port: 0, dataDir: dir, credentials: keys });
+  const recorder = await startSignatureRecorder(service.endpoint);
   return {
-    endpoint: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-    seen,
+    endpoint: recorder.endpoint,
+    seen: recorder.seen,
     async close() {
-      relay.closeAllConnections();
-      await new Promise((resolve) => relay.close(resolve));
+      await recorder.close();
       await service.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/lib/local/server.js';
 import { createTestPki, type TestPki } from './pki.js';
 import { startTlsFront, type TlsFront } from './tls-front.js';
+import { startSignatureRecorder, type SeenSignature, type SignatureRecorder } from './signature-recorder.js';
 
 export { createTestPki, type IssuedCertificate, type TestPki } from './pki.js';
 export { startTlsFront, type TlsFront, type TlsFrontOptions } from './tls-front.js';
 export { startConnectProxy, type TestProxy, type TestProxyOptions } from './connect-proxy.js';
 export { AWS_CLIS, runAwsCli, type AwsCliResult } from './aws-cli.js';
+export { startSignatureRecorder, type SeenSignature, type SignatureRecorder } from './signature-recorder.js';
 
 /** A local service reachable over HTTPS with a certificate from a private CA. */
 export interface TlsService {
@@ -27,6 +29,11 @@ export interface TlsService {
   front: TlsFront;
   /** `https://127.0.0.1:<port>`: the endpoint to use. */
   endpoint: string;
+  /**
+   * The access key and session token of every request, in order: filled when started with
+   * `recordSignatures` (the front then forwards to a recording relay in front of the service).
+   */
+  seen: SeenSignature[];
   /** A temporary directory (the service's data is under it; free for a test's HOME and files). */
   dir: string;
   close(): Promise<void>;
@@ -35,21 +42,26 @@ export interface TlsService {
 /**
  * Starts a local service over a temporary data directory behind a TLS front whose certificate
  * (for 127.0.0.1 and localhost) is signed by a new private CA. `options` go to the service
- * (`credentials`, `createDelay`…). Call `close()` to stop both and remove every file.
+ * (`credentials`, `createDelay`…). With `recordSignatures`, a {@link startSignatureRecorder} relay
+ * sits between the front and the service and `seen` lists how each request was signed. Call
+ * `close()` to stop everything and remove every file.
  */
-export async function startTlsService(options: Omit<LocalServiceOptions, 'port' | 'dataDir'> = {}): Promise<TlsService> {
+export async function startTlsService(options: Omit<LocalServiceOptions, 'port' | 'dataDir'> = {}, { recordSignatures = false } = {}): Promise<TlsService> {
   const pki = createTestPki();
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-tls-'));
   const service = await startLocalService({ createDelay: 0, ...options, port: 0, dataDir: join(dir, 'data') });
-  const front = await startTlsFront({ targetPort: service.port, cert: pki.server.cert, key: pki.server.key });
+  const recorder: SignatureRecorder | undefined = recordSignatures ? await startSignatureRecorder(service.endpoint) : undefined;
+  const front = await startTlsFront({ targetPort: recorder?.port ?? service.port, cert: pki.server.cert, key: pki.server.key });
   return {
     pki,
     service,
     front,
     endpoint: front.endpoint,
+    seen: recorder?.seen ?? [],
     dir,
     async close() {
       await front.close();
+      await recorder?.close();
       await service.close();
       pki.cleanup();
       rmSync(dir, { recursive: true, force: true });
