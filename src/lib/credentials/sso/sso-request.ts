@@ -1,7 +1,10 @@
 import { resolveEndpointUrl } from '../../config/endpoint-url.js';
 import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
+import { ConnectionError } from '../../errors/connection-error.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
+import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../retry/error-classification.js';
+import { legacyDelay } from '../../retry/legacy-strategy.js';
 import { SsoServiceError } from './sso-service-error.js';
 
 /** How the SSO portal and SSO-OIDC calls are sent. */
@@ -50,13 +53,34 @@ const OAUTH_ERRORS: Record<string, string> = {
 
 let defaultHandler: Promise<HttpHandler> | undefined;
 
+/** Attempts per call, as botocore's legacy retry mode makes them. */
+const MAX_ATTEMPTS = 3;
+
+/** True for a failure worth another attempt: no answer (a kept-alive connection the server closed, say), a 5xx, or throttling. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  return error instanceof SsoServiceError && (TRANSIENT_STATUS_CODES.has(error.statusCode) || LEGACY_THROTTLING_CODES.has(error.code));
+}
+
 /**
  * Sends an unsigned REST-JSON request (these operations take a bearer token or a client secret,
- * not a signature) and returns the JSON object it answers.
+ * not a signature) and returns the JSON object it answers. A call that gets no answer, a 5xx or
+ * throttling is made again (3 attempts in all, exponential backoff with jitter).
  * @throws SsoServiceError for an error response (code from `x-amzn-errortype`, the body's
  *   `__type`, `code` or OAuth `error`); ConnectionError when no response came.
  */
 export async function ssoRequest(service: SsoServiceId, region: string, call: SsoCall, transport: SsoTransport): Promise<Record<string, unknown>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(service, region, call, transport);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, legacyDelay(attempt - 1, Math.random)));
+    }
+  }
+}
+
+async function sendOnce(service: SsoServiceId, region: string, call: SsoCall, transport: SsoTransport): Promise<Record<string, unknown>> {
   const base = new URL(ssoEndpoint(service, region, transport));
   const handler = transport.httpHandler ?? (await (defaultHandler ??= import('../../http/undici-handler.js').then((module) => module.createUndiciHandler({}))));
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
