@@ -36,6 +36,7 @@ function sourceWithHelpers(path: string): string {
 const REFERENCE_WHERE_PRESENT = [
   'test/cli/credentials/configure.test.ts',
   'test/cli/credentials/container-imds.test.ts',
+  'test/cli/credentials/matrix.test.ts',
   'test/cli/credentials/sso-https.test.ts',
   'test/cli/credentials/sso.test.ts',
   'test/unit/credentials/sts/cache-key.test.ts',
