@@ -56,7 +56,7 @@ describe('nimbus help examples', function () {
       assert.doesNotMatch(help.narrow, /CONFL\s|\bUENCE\b/, id);
     }
     assert.ok(count >= 40, `examples found: ${count}`);
-    assert.match(helps.get('search data-source create')!.narrow, /One of: S3,\s+SHAREPOINT,/);
+    assert.match(helps.get('search data-source create')!.narrow, /One of:\s+S3,\s+SHAREPOINT,/);
     assert.match(helps.get('search document put')!.narrow, /\$ nimbus search document put --index-id \S+ --documents '\[\{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"\}\]'\n/);
   });
 

@@ -27,6 +27,17 @@ export class NimbusCommandHelp extends CommandHelp {
       })
       .join('\n\n');
   }
+
+  /**
+   * oclif's list, except that in the one-item-a-paragraph layout (used when a flag's text runs
+   * to many lines) the text is wrapped to fit the terminal: oclif wraps it for an indent of
+   * `indentation + 2` but writes it at `indentation + 4`, two columns past the edge.
+   */
+  override renderList(input: (string | undefined)[][], opts: Parameters<CommandHelp['renderList']>[1]): string {
+    const rendered = super.renderList(input, opts);
+    const paragraphs = opts.multiline || rendered === super.renderList(input, { ...opts, multiline: true });
+    return paragraphs ? super.renderList(input, { ...opts, multiline: true, indentation: opts.indentation + 2 }) : rendered;
+  }
 }
 
 /** The command with each long option list moved from the flag's value into its summary. */

@@ -22,10 +22,11 @@ export function askRegion(current?: string, service?: string): Promise<string> {
         const text = (term ?? '').trim().toLowerCase();
         const matches = REGIONS.filter((region) => !text || region.code.includes(text) || region.name.toLowerCase().includes(text));
         if (current && !text) matches.sort((a, b) => Number(b.code === current) - Number(a.code === current));
-        const choices = matches.map((region) => ({ name: `${region.code.padEnd(CODE_WIDTH)}  ${region.name}${region.code === current ? '  (current)' : ''}`, value: region.code }));
+        // The answer line repeats only the code: with the place name it would not fit 80 columns.
+        const choices = matches.map((region) => ({ name: `${region.code.padEnd(CODE_WIDTH)}  ${region.name}${region.code === current ? '  (current)' : ''}`, value: region.code, short: region.code }));
         // A region nimbus does not list (a new one, or a local name) can still be typed in full.
         if (text && /^[a-z0-9-]+$/.test(text) && !matches.some((region) => region.code === text)) {
-          choices.push({ name: `${text}  (as typed)`, value: text });
+          choices.push({ name: `${text}  (as typed)`, value: text, short: text });
         }
         return choices;
       },
