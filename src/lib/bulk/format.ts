@@ -36,10 +36,11 @@ export function rateOf(count: number, elapsedMs: number): number {
   return elapsedMs > 0 ? (count * 1000) / elapsedMs : 0;
 }
 
-/** Milliseconds left, from how far the source has been read; undefined when unknown. */
+/** Milliseconds left, from how far the source has been read; undefined when unknown or when all is read. */
 export function etaOf(snapshot: BulkSnapshot): number | undefined {
   const position = snapshot.position;
-  if (!position || position.done <= 0 || position.total <= 0) return undefined;
+  // Before the first byte, and once everything is read, the elapsed time says more than an ETA.
+  if (!position || position.done <= 0 || position.total <= 0 || position.done >= position.total) return undefined;
   return (snapshot.elapsedMs * (position.total - position.done)) / position.done;
 }
 

@@ -31,6 +31,9 @@ describe('bulk: progress and summary', () => {
     assert.equal(formatProgressLine(snapshot, words), '9,000 sent, 2 failed, 120 retried, 3.5 MB, 3,000 documents/s, ETA 1.0 s');
     const { position: _position, ...unknownSize } = snapshot;
     assert.doesNotMatch(formatProgressLine(unknownSize, words), /ETA/);
+    // Once the whole input is read, the line shows the time taken, not "ETA 0 ms".
+    const read = { ...snapshot, position: { done: 10, total: 10 } };
+    assert.doesNotMatch(formatProgressLine(read, words), /ETA/);
   });
 
   it('summarises a run, and says how it stopped and where the failures are', () => {
