@@ -3,7 +3,7 @@ import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { DownloadStore } from './download-store.js';
 import { presignedDownloadUrl, snapshotPath } from './download-urls.js';
 import { DOWNLOAD_URL_SECONDS, SHARE_URL_SECONDS } from './limits.js';
-import { MobileError, notFound } from './mobile-error.js';
+import { mobileError, notFound } from './mobile-error.js';
 import { findProject, ok } from './project-operations.js';
 import { ProjectStore } from './project-store.js';
 import { PROJECT_FILE_NAME } from './project-yaml.js';
@@ -61,7 +61,7 @@ export async function downloadBundle(ctx: LocalContext, req: LocalRequest, param
 
 function checkIssuedTo(accessKey: string, req: LocalRequest): void {
   if (accessKey !== req.accessKey) {
-    throw new MobileError(
+    throw mobileError(
       'UnauthorizedException',
       'this download was issued to another access key; use the URL the export returned',
     );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { decodeContents } from './contents.js';
 import { DownloadStore } from './download-store.js';
-import { MobileError, badRequest, notFound } from './mobile-error.js';
+import { mobileError, badRequest, notFound } from './mobile-error.js';
 import { DATA_RESOURCE_TYPES, projectDetails, projectState } from './project-details.js';
 import { checkImportCapacity, checkName, checkRegion } from './project-rules.js';
 import { ProjectStore, type ProjectCursor, type ProjectRecord } from './project-store.js';
@@ -90,7 +90,7 @@ export async function updateProject(ctx: LocalContext, req: LocalRequest): Promi
   const now = ctx.now().getTime();
   checkNotImporting(project, now);
   if (definition.region !== undefined && definition.region !== project.region) {
-    throw new MobileError(
+    throw mobileError(
       'AccountActionRequiredException',
       `the contents are for region ${definition.region} but project ${projectId} is in ${project.region}; moving a project between regions needs an account action: export it and create it in ${definition.region}`,
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { SearchError } from '../core/errors.js';
+import { searchError } from '../core/errors.js';
 import { nextFire, parseCron } from '../core/cron.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
@@ -27,7 +27,7 @@ const createDataSource: OperationHandler = (ctx, input) => {
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
       const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw new SearchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (taken) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
       const id = randomUUID();
       sql(
         ctx.db,
@@ -67,7 +67,7 @@ const describeDataSource: OperationHandler = (ctx, input) => {
 const updateDataSource: OperationHandler = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'UpdateDataSource');
   const row = findDataSource(ctx, index.rowid, input.Id);
-  if (row.status !== 'ACTIVE') throw new SearchError('ConflictException', `Data source ${row.id} is ${row.status}; retry when it is ACTIVE.`);
+  if (row.status !== 'ACTIVE') throw searchError('ConflictException', `Data source ${row.id} is ${row.status}; retry when it is ACTIVE.`);
   checkDataSourceConfig(row.type, input, row);
   const settings = JSON.parse(row.settings) as DataSourceSettings;
   if (input.Configuration) settings.Configuration = input.Configuration;
@@ -75,7 +75,7 @@ const updateDataSource: OperationHandler = (ctx, input) => {
   const update = () => {
     if (input.Name && input.Name !== row.name) {
       const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw new SearchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (taken) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
     }
     const schedule = input.Schedule === undefined ? row.schedule : input.Schedule || null;
     sql(

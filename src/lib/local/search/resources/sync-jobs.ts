@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { conflict, invalid, SearchError } from '../core/errors.js';
+import { conflict, invalid, searchError } from '../core/errors.js';
 import type { OperationHandler } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
@@ -38,7 +38,7 @@ export interface SyncJobRow {
  */
 export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs: number, delayMs: number): string {
   const running = sql(db, `SELECT 1 FROM search_sync_jobs WHERE ds_rowid = ? AND status IN ('SYNCING', 'SYNCING_INDEXING', 'STOPPING')`).get(source.rowid);
-  if (running) throw new SearchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
+  if (running) throw searchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
   const executionId = randomUUID();
   const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' ? 'plan' : 'unsupported';
   sql(db, "INSERT INTO search_sync_jobs (ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (?, ?, 'SYNCING', ?, ?, ?)").run(

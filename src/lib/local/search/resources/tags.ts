@@ -1,5 +1,5 @@
 import { parseArn } from '../core/arn.js';
-import { SearchError } from '../core/errors.js';
+import { searchError } from '../core/errors.js';
 import { statusOf, type LifecycleRow } from '../core/lifecycle.js';
 import type { OperationHandler, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
@@ -13,7 +13,7 @@ const CHILD_TABLES = { 'data-source': 'search_data_sources', faq: 'search_faqs',
  * region; a `ResourceUnavailableException` otherwise, as the real service answers.
  */
 function existingResource(ctx: OpContext, arn: string): string {
-  const unavailable = () => new SearchError('ResourceUnavailableException', `The resource ${arn} does not exist.`);
+  const unavailable = () => searchError('ResourceUnavailableException', `The resource ${arn} does not exist.`);
   const parsed = parseArn(arn);
   if (!parsed || parsed.account !== ctx.local.accountId || parsed.region !== ctx.region) throw unavailable();
   const index = sql(ctx.db, 'SELECT * FROM search_indices WHERE id = ? AND region = ?').get(parsed.indexId, ctx.region) as IndexRow | undefined;
