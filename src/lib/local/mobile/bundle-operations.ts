@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { encodePageToken } from '../protocol/page-token.js';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { BUNDLES, bundleDetails, PLATFORMS, type Bundle, type Platform } from './bundle-catalogue.js';
 import type { ConfigSource } from './bundle-config.js';
@@ -8,7 +9,7 @@ import { DOWNLOAD_URL_SECONDS } from './limits.js';
 import { badRequest, notFound } from './mobile-error.js';
 import { findProject, ok } from './project-operations.js';
 import { ProjectStore } from './project-store.js';
-import { decodeToken, encodeToken, maxResultsParam, optionalParam } from './request-params.js';
+import { decodeToken, maxResultsParam, optionalParam } from './request-params.js';
 import { buildZip, type ZipFileEntry } from './zip-writer.js';
 
 function findBundle(bundleId: string): Bundle {
@@ -31,7 +32,7 @@ export async function listBundles(_ctx: LocalContext, req: LocalRequest): Promis
   const next = start + page.length;
   return ok({
     bundleList: page.map(bundleDetails),
-    ...(next < BUNDLES.length ? { nextToken: encodeToken('bundles', next) } : {}),
+    ...(next < BUNDLES.length ? { nextToken: encodePageToken('bundles', next) } : {}),
   });
 }
 

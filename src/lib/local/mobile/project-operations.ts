@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { encodePageToken } from '../protocol/page-token.js';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { decodeContents } from './contents.js';
 import { DownloadStore } from './download-store.js';
@@ -9,7 +10,7 @@ import { ProjectStore, type ProjectCursor, type ProjectRecord } from './project-
 import { emptyProjectYaml, parseProjectYaml, renderProjectYaml, type ProjectDefinition } from './project-yaml.js';
 import { mapResources } from './resource-mapping.js';
 import { projectPrefix, ResourceNamer } from './resource-names.js';
-import { booleanParam, decodeToken, encodeToken, maxResultsParam, optionalParam, requiredParam } from './request-params.js';
+import { booleanParam, decodeToken, maxResultsParam, optionalParam, requiredParam } from './request-params.js';
 
 /** The name of a project created without a name anywhere. */
 const DEFAULT_PROJECT_NAME = 'mobile-project';
@@ -130,7 +131,7 @@ export async function listProjects(ctx: LocalContext, req: LocalRequest): Promis
   const last = page[page.length - 1];
   return ok({
     projects: page.map((p) => ({ name: p.name, projectId: p.projectId })),
-    ...(rows.length > limit && last ? { nextToken: encodeToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
+    ...(rows.length > limit && last ? { nextToken: encodePageToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
   });
 }
 
