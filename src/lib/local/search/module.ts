@@ -1,11 +1,11 @@
 import { failureResponse } from '../protocol/error-response.js';
+import { checkInput, validationMessage } from '../protocol/validate-input.js';
 import { collectGarbage } from '../server/collect-garbage.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
 import { searchCounts, resetSearch } from './admin.js';
 import { searchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
-import { validateSearchInput, validationMessage } from './core/validate-input.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
 import { operations } from './operations.js';
 import { searchTick } from './tick.js';
@@ -48,14 +48,12 @@ function parseInput(request: LocalRequest): Record<string, unknown> {
 async function run(context: LocalContext, request: LocalRequest): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') throw searchError('UnknownOperationException', `The search API is served on POST, not ${request.method}.`);
   const operation = request.headers['x-amz-target']!.slice(TARGET_PREFIX.length);
+  // exact names only: the model also knows an operation by its camel-case name
+  const model = searchModel().operation(operation);
+  if (model?.name !== operation) throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
-  if (!handler) {
-    if (Object.hasOwn(searchModel().operations, operation)) {
-      throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
-    }
-    throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
-  }
-  const { problems, input } = validateSearchInput(operation, parseInput(request));
+  if (!handler) throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
+  const { problems, input } = checkInput(model, parseInput(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
   return handler(
     {
