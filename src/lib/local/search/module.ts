@@ -7,7 +7,7 @@ import { searchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
-import { operations } from './operations.js';
+import { isImplemented, runOperation } from './operations.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -51,11 +51,11 @@ async function run(context: LocalContext, request: LocalRequest): Promise<Record
   // exact names only: the model also knows an operation by its camel-case name
   const model = searchModel().operation(operation);
   if (model?.name !== operation) throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
-  const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
-  if (!handler) throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
+  if (!isImplemented(operation)) throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
   const { problems, input } = checkInput(model, parseInput(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
-  return handler(
+  return runOperation(
+    operation,
     {
       db: context.db,
       local: context,
