@@ -34,8 +34,8 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
   let encodedBytes = 0;
-  for (const document of input.Documents as Array<Record<string, any>>) {
-    const dataSourceId = document.Attributes?.find?.((attribute: any) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
+  for (const document of input.Documents) {
+    const dataSourceId = document.Attributes?.find((attribute) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);

@@ -1,3 +1,4 @@
+import type { CreateFaqRequest } from '../../../services/search/types.js';
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
 import { notFound } from '../core/errors.js';
@@ -34,7 +35,7 @@ interface FaqRow {
   deleted_at: number | null;
 }
 
-function loadEntries(ctx: OpContext, index: IndexRow, input: Record<string, any>, format: FaqFormat): FaqEntry[] | string {
+function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
   try {
     const bytes = readS3Object(ctx.local.s3Dir, input.S3Path.Bucket, input.S3Path.Key);
     return parseFaqFile(new TextDecoder('utf-8').decode(bytes), format, fieldMap(indexFields(index)));
