@@ -1,4 +1,4 @@
-import type { ErrorDialect } from '../protocol/error-response.js';
+import { REST_JSON_ERRORS, type ErrorDialect } from '../protocol/error-response.js';
 import { mobileError } from './mobile-error.js';
 
 /**
@@ -8,8 +8,7 @@ import { mobileError } from './mobile-error.js';
  * naming the request.
  */
 export const MOBILE_ERRORS: ErrorDialect = {
-  contentType: 'application/json',
-  messageMember: 'message',
+  ...REST_JSON_ERRORS,
   busy: () => mobileError('ServiceUnavailableException', 'the local data store is busy (another process holds it); retry shortly', 1),
   internal: (requestId) => mobileError('InternalFailureException', `the local mobile service failed to process the request ${requestId}; its log has the cause`),
 };

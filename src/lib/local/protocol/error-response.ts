@@ -1,12 +1,19 @@
 import type { LocalResponse } from '../types.js';
 import { isStoreBusy, ServiceError } from './errors.js';
 
-/** How one wire protocol answers errors. */
-export interface ErrorDialect {
+/** How one wire protocol writes an error answer. */
+export interface ErrorFormat {
   /** The `content-type` of an error answer. */
   contentType: string;
   /** The body member that carries the text: `Message` (JSON 1.1) or `message` (REST-JSON). */
   messageMember: 'Message' | 'message';
+}
+
+/** The error answers of the REST-JSON protocol, also used for what the server itself refuses. */
+export const REST_JSON_ERRORS: ErrorFormat = { contentType: 'application/json', messageMember: 'message' };
+
+/** How one service answers errors: its protocol's format, and its answers to a busy store or an unexpected failure. */
+export interface ErrorDialect extends ErrorFormat {
   /** The error answered while another process holds the store. */
   busy(): ServiceError;
   /** The error answered for an unexpected failure of the request `requestId`. */
@@ -15,12 +22,12 @@ export interface ErrorDialect {
 
 /**
  * The answer for a modelled error: the code in `__type` and `x-amzn-ErrorType`, the text in the
- * dialect's message member, `Retry-After` when the error carries one.
+ * format's message member, `Retry-After` when the error carries one.
  */
-export function errorResponse(error: ServiceError, dialect: ErrorDialect): LocalResponse {
-  const headers: Record<string, string> = { 'content-type': dialect.contentType, 'x-amzn-errortype': error.code };
+export function errorResponse(error: ServiceError, format: ErrorFormat): LocalResponse {
+  const headers: Record<string, string> = { 'content-type': format.contentType, 'x-amzn-errortype': error.code };
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
-  return { status: error.status, headers, body: { __type: error.code, [dialect.messageMember]: error.message } };
+  return { status: error.status, headers, body: { __type: error.code, [format.messageMember]: error.message } };
 }
 
 /**
