@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { encodePageToken } from '../protocol/page-token.js';
-import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
+import type {
+  CreateProjectRequest,
+  DeleteProjectRequest,
+  DescribeProjectRequest,
+  ListProjectsRequest,
+  UpdateProjectRequest,
+} from '../../services/mobile/types.js';
+import type { LocalContext, LocalRequest } from '../types.js';
 import { decodeContents } from './contents.js';
 import { DownloadStore } from './download-store.js';
 import { mobileError, badRequest, notFound } from './mobile-error.js';
@@ -10,30 +17,31 @@ import { ProjectStore, type ProjectCursor, type ProjectRecord } from './project-
 import { emptyProjectYaml, parseProjectYaml, renderProjectYaml, type ProjectDefinition } from './project-yaml.js';
 import { mapResources } from './resource-mapping.js';
 import { projectPrefix, ResourceNamer } from './resource-names.js';
-import { booleanParam, decodeToken, maxResultsParam, optionalParam, requiredParam } from './request-params.js';
+import { decodeToken } from './request-params.js';
 
 /** The name of a project created without a name anywhere. */
 const DEFAULT_PROJECT_NAME = 'mobile-project';
 
-/** A 200 answer with a JSON body. */
-export function ok(body: unknown): LocalResponse {
-  return { status: 200, headers: { 'content-type': 'application/json' }, body };
-}
+/** A request whose `contents` is the body as received. */
+export type WithContents<Request> = Request & { contents?: Buffer };
+
+/** A listing request whose page size was resolved (the maximum when absent). */
+export type Paged<Request> = Request & { maxResults: number };
 
 /** CreateProject: from nothing, from `contents` (zip or YAML) or from an exported `snapshotId`. */
-export async function createProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const snapshotId = optionalParam(req.query, 'snapshotId');
-  if (snapshotId !== undefined && req.body.length > 0) throw badRequest('give contents or snapshotId, not both');
+export async function createProject(ctx: LocalContext, req: LocalRequest, input: WithContents<CreateProjectRequest>): Promise<Record<string, unknown>> {
+  const { snapshotId } = input;
+  if (snapshotId !== undefined && input.contents !== undefined) throw badRequest('give contents or snapshotId, not both');
   let imported: ProjectDefinition | undefined;
   if (snapshotId !== undefined) {
     const snapshot = new DownloadStore(ctx.db).snapshot(req.accountId, snapshotId);
     if (snapshot === undefined) throw notFound(`snapshot ${snapshotId} does not exist`);
     imported = parseProjectYaml(snapshot.definition);
-  } else if (req.body.length > 0) {
-    imported = await decodeContents(req.body);
+  } else if (input.contents !== undefined) {
+    imported = await decodeContents(input.contents);
   }
-  const name = checkName(optionalParam(req.query, 'name') ?? imported?.name ?? DEFAULT_PROJECT_NAME);
-  const region = checkRegion(optionalParam(req.query, 'region') ?? imported?.region ?? req.region);
+  const name = checkName(input.name ?? imported?.name ?? DEFAULT_PROJECT_NAME);
+  const region = checkRegion(input.region ?? imported?.region ?? req.region);
   const definition = imported ?? parseProjectYaml(emptyProjectYaml(name, region));
   const projectId = randomUUID();
   const prefix = projectPrefix(name, projectId);
@@ -57,13 +65,13 @@ export async function createProject(ctx: LocalContext, req: LocalRequest): Promi
       store.insert(project, resources);
     })
     .immediate();
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** DescribeProject; with `syncFromResources`, the resources are derived again from the stored definition. */
-export async function describeProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const projectId = requiredParam(req.query, 'projectId');
-  const sync = booleanParam(req.query, 'syncFromResources');
+export async function describeProject(ctx: LocalContext, req: LocalRequest, input: DescribeProjectRequest): Promise<Record<string, unknown>> {
+  const { projectId } = input;
+  const sync = input.syncFromResources === true;
   const store = new ProjectStore(ctx.db);
   const project = findProject(store, req, projectId);
   const now = ctx.now().getTime();
@@ -76,17 +84,17 @@ export async function describeProject(ctx: LocalContext, req: LocalRequest): Pro
       resources = derived;
     }
   }
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** UpdateProject: new `contents` replace the definition; the resources are derived again. */
-export async function updateProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+export async function updateProject(ctx: LocalContext, req: LocalRequest, input: WithContents<UpdateProjectRequest>): Promise<Record<string, unknown>> {
   const store = new ProjectStore(ctx.db);
-  const projectId = requiredParam(req.query, 'projectId');
+  const { projectId, contents } = input;
   const before = findProject(store, req, projectId);
-  if (req.body.length === 0) throw badRequest('contents are required: a zip with mobile-hub-project.yml, or that YAML');
+  if (contents === undefined) throw badRequest('contents are required: a zip with mobile-hub-project.yml, or that YAML');
   checkNotImporting(before, ctx.now().getTime());
-  const definition = await decodeContents(req.body);
+  const definition = await decodeContents(contents);
   const project = findProject(store, req, projectId);
   const now = ctx.now().getTime();
   checkNotImporting(project, now);
@@ -107,32 +115,32 @@ export async function updateProject(ctx: LocalContext, req: LocalRequest): Promi
       store.update(project, resources);
     })
     .immediate();
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** DeleteProject: data-bearing resources are reported orphaned, the others deleted. */
-export async function deleteProject(ctx: LocalContext, req: LocalRequest, params: string[]): Promise<LocalResponse> {
+export async function deleteProject(ctx: LocalContext, req: LocalRequest, input: DeleteProjectRequest): Promise<Record<string, unknown>> {
   const store = new ProjectStore(ctx.db);
-  const project = findProject(store, req, params[0]!);
+  const project = findProject(store, req, input.projectId);
   const resources = store.resources(project.projectId);
   store.delete(project.projectId);
-  return ok({
+  return {
     deletedResources: resources.filter((r) => !DATA_RESOURCE_TYPES.has(r.type)),
     orphanedResources: resources.filter((r) => DATA_RESOURCE_TYPES.has(r.type)),
-  });
+  };
 }
 
 /** ListProjects: the account's projects, oldest first, paginated with an opaque `nextToken`. */
-export async function listProjects(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const limit = maxResultsParam(req.query);
-  const after = decodeToken(req.query, 'projects', isCursor);
+export async function listProjects(ctx: LocalContext, req: LocalRequest, input: Paged<ListProjectsRequest>): Promise<Record<string, unknown>> {
+  const limit = input.maxResults;
+  const after = decodeToken(input.nextToken, 'projects', isCursor);
   const rows = new ProjectStore(ctx.db).list(req.accountId, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return ok({
+  return {
     projects: page.map((p) => ({ name: p.name, projectId: p.projectId })),
     ...(rows.length > limit && last ? { nextToken: encodePageToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
-  });
+  };
 }
 
 /** A project of the request's account, or a `NotFoundException`. */

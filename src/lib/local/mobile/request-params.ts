@@ -35,11 +35,10 @@ export function maxResultsParam(query: URLSearchParams): number {
 }
 
 /**
- * The page position of the `nextToken` member, made by `encodePageToken` for the same kind;
- * undefined when absent, a `BadRequestException` when it is not such a token.
+ * The page position of a `nextToken`, made by `encodePageToken` for the same kind; undefined
+ * without a token, a `BadRequestException` when it is not such a token.
  */
-export function decodeToken<T>(query: URLSearchParams, kind: string, valid: (position: unknown) => position is T): T | undefined {
-  const token = optionalParam(query, 'nextToken');
+export function decodeToken<T>(token: string | undefined, kind: string, valid: (position: unknown) => position is T): T | undefined {
   if (token === undefined) return undefined;
   const position = readPageToken(token, kind, valid);
   if (position === undefined) throw badRequest('nextToken is not a token this operation returned');
