@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { encodePageToken } from '../protocol/page-token.js';
-import type { DescribeBundleRequest, ExportBundleRequest, ListBundlesRequest } from '../../services/mobile/types.js';
+import type {
+  DescribeBundleRequest,
+  DescribeBundleResult,
+  ExportBundleRequest,
+  ExportBundleResult,
+  ListBundlesRequest,
+  ListBundlesResult,
+} from '../../services/mobile/types.js';
 import type { LocalContext, LocalRequest } from '../types.js';
 import { BUNDLES, bundleDetails, PLATFORMS, type Bundle, type Platform } from './bundle-catalogue.js';
 import type { ConfigSource } from './bundle-config.js';
@@ -20,12 +27,12 @@ function findBundle(bundleId: string): Bundle {
 }
 
 /** DescribeBundle. */
-export async function describeBundle(_ctx: LocalContext, _req: LocalRequest, input: DescribeBundleRequest): Promise<Record<string, unknown>> {
+export async function describeBundle(_ctx: LocalContext, _req: LocalRequest, input: DescribeBundleRequest): Promise<DescribeBundleResult> {
   return { details: bundleDetails(findBundle(input.bundleId)) };
 }
 
 /** ListBundles: the catalogue, paginated with an opaque `nextToken`. */
-export async function listBundles(_ctx: LocalContext, _req: LocalRequest, input: Paged<ListBundlesRequest>): Promise<Record<string, unknown>> {
+export async function listBundles(_ctx: LocalContext, _req: LocalRequest, input: Paged<ListBundlesRequest>): Promise<ListBundlesResult> {
   const limit = input.maxResults;
   const after = decodeToken(input.nextToken, 'bundles', (p): p is number => Number.isInteger(p) && (p as number) >= 0);
   const start = after ?? 0;
@@ -45,7 +52,7 @@ export type ExportBundleInput = Omit<ExportBundleRequest, 'platform'> & { platfo
  * platform of the bundle, one folder each, when none is given), filled with the resources of
  * `projectId` when given, and returns a download URL valid for an hour.
  */
-export async function exportBundle(ctx: LocalContext, req: LocalRequest, input: ExportBundleInput): Promise<Record<string, unknown>> {
+export async function exportBundle(ctx: LocalContext, req: LocalRequest, input: ExportBundleInput): Promise<ExportBundleResult> {
   const bundle = findBundle(input.bundleId);
   const { platform } = input;
   if (platform !== undefined && !(PLATFORMS as readonly string[]).includes(platform)) {

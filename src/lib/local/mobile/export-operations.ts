@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExportProjectRequest } from '../../services/mobile/types.js';
+import type { ExportProjectRequest, ExportProjectResult } from '../../services/mobile/types.js';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { DownloadStore } from './download-store.js';
 import { presignedDownloadUrl, snapshotPath } from './download-urls.js';
@@ -15,7 +15,7 @@ import { buildZip } from './zip-writer.js';
  * `mobile-hub-project.yml`) and returns its id, a download URL valid for an hour and a share
  * URL valid for a week.
  */
-export async function exportProject(ctx: LocalContext, req: LocalRequest, input: ExportProjectRequest): Promise<Record<string, unknown>> {
+export async function exportProject(ctx: LocalContext, req: LocalRequest, input: ExportProjectRequest): Promise<ExportProjectResult> {
   const store = new ProjectStore(ctx.db);
   const project = findProject(store, req, input.projectId);
   const created = ctx.now();

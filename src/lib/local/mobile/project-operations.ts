@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { encodePageToken } from '../protocol/page-token.js';
 import type {
   CreateProjectRequest,
+  CreateProjectResult,
   DeleteProjectRequest,
+  DeleteProjectResult,
   DescribeProjectRequest,
+  DescribeProjectResult,
   ListProjectsRequest,
+  ListProjectsResult,
   UpdateProjectRequest,
+  UpdateProjectResult,
 } from '../../services/mobile/types.js';
 import type { LocalContext, LocalRequest } from '../types.js';
 import { decodeContents } from './contents.js';
@@ -29,7 +34,7 @@ export type WithContents<Request> = Request & { contents?: Buffer };
 export type Paged<Request> = Request & { maxResults: number };
 
 /** CreateProject: from nothing, from `contents` (zip or YAML) or from an exported `snapshotId`. */
-export async function createProject(ctx: LocalContext, req: LocalRequest, input: WithContents<CreateProjectRequest>): Promise<Record<string, unknown>> {
+export async function createProject(ctx: LocalContext, req: LocalRequest, input: WithContents<CreateProjectRequest>): Promise<CreateProjectResult> {
   const { snapshotId } = input;
   if (snapshotId !== undefined && input.contents !== undefined) throw badRequest('give contents or snapshotId, not both');
   let imported: ProjectDefinition | undefined;
@@ -69,7 +74,7 @@ export async function createProject(ctx: LocalContext, req: LocalRequest, input:
 }
 
 /** DescribeProject; with `syncFromResources`, the resources are derived again from the stored definition. */
-export async function describeProject(ctx: LocalContext, req: LocalRequest, input: DescribeProjectRequest): Promise<Record<string, unknown>> {
+export async function describeProject(ctx: LocalContext, req: LocalRequest, input: DescribeProjectRequest): Promise<DescribeProjectResult> {
   const { projectId } = input;
   const sync = input.syncFromResources === true;
   const store = new ProjectStore(ctx.db);
@@ -88,7 +93,7 @@ export async function describeProject(ctx: LocalContext, req: LocalRequest, inpu
 }
 
 /** UpdateProject: new `contents` replace the definition; the resources are derived again. */
-export async function updateProject(ctx: LocalContext, req: LocalRequest, input: WithContents<UpdateProjectRequest>): Promise<Record<string, unknown>> {
+export async function updateProject(ctx: LocalContext, req: LocalRequest, input: WithContents<UpdateProjectRequest>): Promise<UpdateProjectResult> {
   const store = new ProjectStore(ctx.db);
   const { projectId, contents } = input;
   const before = findProject(store, req, projectId);
@@ -119,7 +124,7 @@ export async function updateProject(ctx: LocalContext, req: LocalRequest, input:
 }
 
 /** DeleteProject: data-bearing resources are reported orphaned, the others deleted. */
-export async function deleteProject(ctx: LocalContext, req: LocalRequest, input: DeleteProjectRequest): Promise<Record<string, unknown>> {
+export async function deleteProject(ctx: LocalContext, req: LocalRequest, input: DeleteProjectRequest): Promise<DeleteProjectResult> {
   const store = new ProjectStore(ctx.db);
   const project = findProject(store, req, input.projectId);
   const resources = store.resources(project.projectId);
@@ -131,7 +136,7 @@ export async function deleteProject(ctx: LocalContext, req: LocalRequest, input:
 }
 
 /** ListProjects: the account's projects, oldest first, paginated with an opaque `nextToken`. */
-export async function listProjects(ctx: LocalContext, req: LocalRequest, input: Paged<ListProjectsRequest>): Promise<Record<string, unknown>> {
+export async function listProjects(ctx: LocalContext, req: LocalRequest, input: Paged<ListProjectsRequest>): Promise<ListProjectsResult> {
   const limit = input.maxResults;
   const after = decodeToken(input.nextToken, 'projects', isCursor);
   const rows = new ProjectStore(ctx.db).list(req.accountId, after, limit + 1);

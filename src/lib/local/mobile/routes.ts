@@ -1,7 +1,9 @@
 import type { MobileOperations } from '../../services/mobile/types.js';
+import { wireOutput } from '../protocol/json-output.js';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { describeBundle, exportBundle, listBundles } from './bundle-operations.js';
 import { downloadBundle, downloadSnapshot, exportProject } from './export-operations.js';
+import { mobileModel } from './model.js';
 import { createProject, deleteProject, describeProject, listProjects, updateProject } from './project-operations.js';
 import { booleanParam, maxResultsParam, optionalParam, pathSegment, requiredParam } from './request-params.js';
 
@@ -18,21 +20,20 @@ export interface Route {
 
 /**
  * An operation of the API: `read` takes its input (the generated request type) from the query
- * string, the path parameters and the body; `handle` answers with the output members, sent as
- * a 200 JSON answer.
+ * string, the path parameters and the body; `handle` answers with its output (the generated
+ * result type), written as a 200 JSON answer against the model's output shape.
  */
-function api<Input>(
-  operation: keyof MobileOperations,
+function api<Op extends keyof MobileOperations, Input>(
+  operation: Op,
   method: string,
   pattern: RegExp,
   read: (req: LocalRequest, params: string[]) => Input,
-  handle: (ctx: LocalContext, req: LocalRequest, input: Input) => Promise<Record<string, unknown>>,
+  handle: (ctx: LocalContext, req: LocalRequest, input: Input) => Promise<MobileOperations[Op]['output']>,
 ): Route {
-  const serve: Serve = async (ctx, req, params) => ({
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-    body: await handle(ctx, req, read(req, params)),
-  });
+  const serve: Serve = async (ctx, req, params) => {
+    const output = await handle(ctx, req, read(req, params));
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: wireOutput(mobileModel().operation(operation)!, output) };
+  };
   return { operation, method, pattern, serve };
 }
 
