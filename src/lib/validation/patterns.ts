@@ -21,3 +21,17 @@ export function compilePattern(pattern: string): RegExp | undefined {
   compiled.set(pattern, regex);
   return regex;
 }
+
+const wholeCompiled = new Map<string, RegExp | undefined>();
+
+/**
+ * The RegExp a whole value must match for a model pattern, as a service checks its input (the
+ * pattern anchored at both ends), or undefined when JavaScript cannot run it.
+ */
+export function compileWholePattern(pattern: string): RegExp | undefined {
+  if (wholeCompiled.has(pattern)) return wholeCompiled.get(pattern);
+  const searched = compilePattern(pattern);
+  const whole = searched && new RegExp(`^(?:${searched.source})$`, searched.flags);
+  wholeCompiled.set(pattern, whole);
+  return whole;
+}

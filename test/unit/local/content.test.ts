@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { contentTypeOfKey, extractTextNow } from '../../../src/lib/local/search/core/extract-text.js';
 import { listS3Keys, readS3Object, resolveS3Object } from '../../../src/lib/local/search/core/s3-files.js';
 import { decodePageToken, pageOf } from '../../../src/lib/local/search/core/pagination.js';
-import { validateSearchInput } from '../../../src/lib/local/search/core/validate-input.js';
+import { checkInput } from '../../../src/lib/local/protocol/validate-input.js';
+import { searchModel } from '../../../src/lib/local/search/core/model.js';
 
 describe('local search: content, S3 dir, tokens and validation', function () {
   it('extracts text from each supported format and refuses the others', () => {
@@ -50,6 +51,7 @@ describe('local search: content, S3 dir, tokens and validation', function () {
   });
 
   it('validates input against the model like the real service', () => {
+    const validateSearchInput = (operation: string, input: Record<string, unknown>) => checkInput(searchModel().operation(operation)!, input);
     assert.deepEqual(validateSearchInput('ListIndices', { MaxResults: 5, Unknown: 1 }), { problems: [], input: { MaxResults: 5 } });
     const { problems } = validateSearchInput('BatchPutDocument', { IndexId: 'short', Documents: [{ Blob: '!!!' }] });
     assert.deepEqual(problems, [

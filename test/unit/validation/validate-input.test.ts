@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ServiceModel } from '../../../src/lib/model/service-model.js';
 import type { RawShape } from '../../../src/lib/model/types.js';
-import { compilePattern } from '../../../src/lib/validation/patterns.js';
+import { compilePattern, compileWholePattern } from '../../../src/lib/validation/patterns.js';
 import { shapeCheck } from '../../../src/lib/validation/shape-validator.js';
 import { validateInput } from '../../../src/lib/validation/validate-input.js';
 import { loadModel } from '../model/models.js';
@@ -279,6 +279,14 @@ describe('validateInput', () => {
       for (const pattern of patterns) assert.ok(compilePattern(pattern), pattern);
       assert.ok(compilePattern('^\\P{C}*$')!.test('plain text ü'));
       assert.equal(compilePattern('^\\P{C}*$')!.test('bell\u0007'), false);
+    });
+
+    it('anchors a pattern at both ends for a whole-value check, keeping its flags', () => {
+      assert.equal(compilePattern('[a-z]+')!.test('ab cd'), true);
+      assert.equal(compileWholePattern('[a-z]+')!.test('ab cd'), false);
+      assert.equal(compileWholePattern('a|b')!.test('ab'), false);
+      assert.equal(compileWholePattern('\\P{L}+')!.test('12'), true);
+      assert.equal(compileWholePattern('(?<=unclosed'), undefined);
     });
 
     it('requires exactly one member of a union', () => {

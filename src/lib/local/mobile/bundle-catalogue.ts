@@ -1,3 +1,4 @@
+import type { BundleDetails } from '../../services/mobile/types.js';
 import { awsConfiguration, awsExports, projectEnv, type ConfigSource } from './bundle-config.js';
 import type { ZipFileEntry } from './zip-writer.js';
 
@@ -110,7 +111,7 @@ export const BUNDLES: readonly Bundle[] = [
 ];
 
 /** The API's `BundleDetails` of a bundle. */
-export function bundleDetails(bundle: Bundle): Record<string, unknown> {
+export function bundleDetails(bundle: Bundle): BundleDetails {
   const { bundleId, title, version, description, iconUrl, availablePlatforms } = bundle;
   return { bundleId, title, version, description, iconUrl, availablePlatforms };
 }

@@ -1,6 +1,6 @@
 import { SignatureV4, uriEncode } from '../../signing/sigv4.js';
 import type { LocalContext, LocalRequest } from '../types.js';
-import { MobileError } from './mobile-error.js';
+import { mobileError } from './mobile-error.js';
 
 /** The signing name of the mobile API; download URLs are presigned for it. */
 export const MOBILE_SIGNING_NAME = 'AWSMobileHubService';
@@ -31,7 +31,7 @@ const HOST = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 export function presignedDownloadUrl(ctx: LocalContext, req: LocalRequest, path: string, expiresIn: number): string {
   const secret = ctx.credentials.get(req.accessKey);
   if (secret === undefined) {
-    throw new MobileError('InternalFailureException', 'the access key of this request is no longer configured');
+    throw mobileError('InternalFailureException', 'the access key of this request is no longer configured');
   }
   const target = reachedAt(new URL(ctx.endpoint), req.headers['host']);
   const host = target.host;

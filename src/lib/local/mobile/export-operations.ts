@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { ExportProjectRequest, ExportProjectResult } from '../../services/mobile/types.js';
 import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
 import { DownloadStore } from './download-store.js';
 import { presignedDownloadUrl, snapshotPath } from './download-urls.js';
 import { DOWNLOAD_URL_SECONDS, SHARE_URL_SECONDS } from './limits.js';
-import { MobileError, notFound } from './mobile-error.js';
-import { findProject, ok } from './project-operations.js';
+import { mobileError, notFound } from './mobile-error.js';
+import { findProject } from './project-operations.js';
 import { ProjectStore } from './project-store.js';
 import { PROJECT_FILE_NAME } from './project-yaml.js';
 import { buildZip } from './zip-writer.js';
@@ -14,9 +15,9 @@ import { buildZip } from './zip-writer.js';
  * `mobile-hub-project.yml`) and returns its id, a download URL valid for an hour and a share
  * URL valid for a week.
  */
-export async function exportProject(ctx: LocalContext, req: LocalRequest, params: string[]): Promise<LocalResponse> {
+export async function exportProject(ctx: LocalContext, req: LocalRequest, input: ExportProjectRequest): Promise<ExportProjectResult> {
   const store = new ProjectStore(ctx.db);
-  const project = findProject(store, req, params[0]!);
+  const project = findProject(store, req, input.projectId);
   const created = ctx.now();
   const zip = await buildZip([{ name: PROJECT_FILE_NAME, data: project.definition }], created);
   const snapshotId = randomUUID();
@@ -34,11 +35,11 @@ export async function exportProject(ctx: LocalContext, req: LocalRequest, params
     createdAt: created.getTime(),
   });
   const path = snapshotPath(snapshotId);
-  return ok({
+  return {
     downloadUrl: presignedDownloadUrl(ctx, req, path, DOWNLOAD_URL_SECONDS),
     shareUrl: presignedDownloadUrl(ctx, req, path, SHARE_URL_SECONDS),
     snapshotId,
-  });
+  };
 }
 
 /** GET of a snapshot's zip (`params`: the snapshot id). */
@@ -61,7 +62,7 @@ export async function downloadBundle(ctx: LocalContext, req: LocalRequest, param
 
 function checkIssuedTo(accessKey: string, req: LocalRequest): void {
   if (accessKey !== req.accessKey) {
-    throw new MobileError(
+    throw mobileError(
       'UnauthorizedException',
       'this download was issued to another access key; use the URL the export returned',
     );

@@ -1,3 +1,5 @@
+import { ServiceError } from '../protocol/errors.js';
+
 /** The error codes of the mobile API, with the HTTP status each one is answered with. */
 export const MOBILE_ERROR_STATUS = {
   BadRequestException: 400,
@@ -13,41 +15,26 @@ export const MOBILE_ERROR_STATUS = {
 /** One of the mobile API's error codes. */
 export type MobileErrorCode = keyof typeof MOBILE_ERROR_STATUS;
 
+/** A failure the local mobile service answers with one of the API's modelled errors. */
+export type MobileError = ServiceError<MobileErrorCode>;
+
 /**
- * A failure the local mobile service answers with one of the API's modelled errors. The
- * message is sent to the caller as is, so it never contains secrets.
+ * A mobile API error, answered with the status of its code.
+ *
+ * @param code - the wire error code.
+ * @param message - a one-line explanation for the caller, sent as is (never a secret).
+ * @param retryAfterSeconds - sent as `Retry-After` (throttling, limits, unavailability).
  */
-export class MobileError extends Error {
-  override readonly name = 'MobileError';
-  /** The HTTP status of the answer. */
-  readonly status: number;
-
-  /**
-   * @param code - the wire error code.
-   * @param message - a one-line explanation for the caller.
-   * @param retryAfterSeconds - sent as `Retry-After` (throttling, limits, unavailability).
-   */
-  constructor(
-    readonly code: MobileErrorCode,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.status = MOBILE_ERROR_STATUS[code];
-  }
-}
-
-/** Whether a value is a {@link MobileError}. */
-export function isMobileError(value: unknown): value is MobileError {
-  return value instanceof MobileError;
+export function mobileError(code: MobileErrorCode, message: string, retryAfterSeconds?: number): MobileError {
+  return new ServiceError(code, message, MOBILE_ERROR_STATUS[code], retryAfterSeconds);
 }
 
 /** A 400 `BadRequestException`. */
 export function badRequest(message: string): MobileError {
-  return new MobileError('BadRequestException', message);
+  return mobileError('BadRequestException', message);
 }
 
 /** A 404 `NotFoundException`. */
 export function notFound(message: string): MobileError {
-  return new MobileError('NotFoundException', message);
+  return mobileError('NotFoundException', message);
 }

@@ -1,7 +1,8 @@
 import type { LocalServiceModule } from '../types.js';
 import { mobileCounts, resetMobile } from './admin.js';
 import { MOBILE_SIGNING_NAME } from './download-urls.js';
-import { errorResponse } from './error-response.js';
+import { failureResponse } from '../protocol/error-response.js';
+import { MOBILE_ERRORS } from './error-response.js';
 import { badRequest } from './mobile-error.js';
 import { mobileMigrations } from './migrations.js';
 import { findRoute, runRoute } from './routes.js';
@@ -25,7 +26,7 @@ export const mobileModule: LocalServiceModule = {
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
       return await runRoute(ctx, req, found);
     } catch (error) {
-      return errorResponse(error, req.requestId, (failure, requestId) => ctx.reportError(failure, requestId));
+      return failureResponse(error, req.requestId, MOBILE_ERRORS, (failure, requestId) => ctx.reportError(failure, requestId));
     }
   },
   operationName(method, path) {

@@ -1,3 +1,4 @@
+import type { ProjectDetails } from '../../services/mobile/types.js';
 import type { ProjectRecord } from './project-store.js';
 import type { ProjectResource } from './resource-names.js';
 
@@ -6,15 +7,15 @@ export function projectState(project: ProjectRecord, now: number): 'NORMAL' | 'I
   return now < project.importUntil ? 'IMPORTING' : 'NORMAL';
 }
 
-/** The API's `ProjectDetails` of a project (dates as epoch seconds, as REST-JSON sends them). */
-export function projectDetails(project: ProjectRecord, resources: ProjectResource[], now: number): Record<string, unknown> {
+/** The API's `ProjectDetails` of a project. */
+export function projectDetails(project: ProjectRecord, resources: ProjectResource[], now: number): ProjectDetails {
   return {
     name: project.name,
     projectId: project.projectId,
     region: project.region,
     state: projectState(project, now),
-    createdDate: project.createdAt / 1000,
-    lastUpdatedDate: project.updatedAt / 1000,
+    createdDate: new Date(project.createdAt),
+    lastUpdatedDate: new Date(project.updatedAt),
     resources,
   };
 }

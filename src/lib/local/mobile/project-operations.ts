@@ -1,38 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import type { LocalContext, LocalRequest, LocalResponse } from '../types.js';
+import { encodePageToken } from '../protocol/page-token.js';
+import type {
+  CreateProjectRequest,
+  CreateProjectResult,
+  DeleteProjectRequest,
+  DeleteProjectResult,
+  DescribeProjectRequest,
+  DescribeProjectResult,
+  ListProjectsRequest,
+  ListProjectsResult,
+  UpdateProjectRequest,
+  UpdateProjectResult,
+} from '../../services/mobile/types.js';
+import type { LocalContext, LocalRequest } from '../types.js';
 import { decodeContents } from './contents.js';
 import { DownloadStore } from './download-store.js';
-import { MobileError, badRequest, notFound } from './mobile-error.js';
+import { mobileError, badRequest, notFound } from './mobile-error.js';
 import { DATA_RESOURCE_TYPES, projectDetails, projectState } from './project-details.js';
 import { checkImportCapacity, checkName, checkRegion } from './project-rules.js';
 import { ProjectStore, type ProjectCursor, type ProjectRecord } from './project-store.js';
 import { emptyProjectYaml, parseProjectYaml, renderProjectYaml, type ProjectDefinition } from './project-yaml.js';
 import { mapResources } from './resource-mapping.js';
 import { projectPrefix, ResourceNamer } from './resource-names.js';
-import { booleanParam, decodeToken, encodeToken, maxResultsParam, optionalParam, requiredParam } from './request-params.js';
+import { decodeToken } from './request-params.js';
 
 /** The name of a project created without a name anywhere. */
 const DEFAULT_PROJECT_NAME = 'mobile-project';
 
-/** A 200 answer with a JSON body. */
-export function ok(body: unknown): LocalResponse {
-  return { status: 200, headers: { 'content-type': 'application/json' }, body };
-}
+/** A request whose `contents` is the body as received. */
+export type WithContents<Request> = Request & { contents?: Buffer };
+
+/** A listing request whose page size was resolved (the maximum when absent). */
+export type Paged<Request> = Request & { maxResults: number };
 
 /** CreateProject: from nothing, from `contents` (zip or YAML) or from an exported `snapshotId`. */
-export async function createProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const snapshotId = optionalParam(req.query, 'snapshotId');
-  if (snapshotId !== undefined && req.body.length > 0) throw badRequest('give contents or snapshotId, not both');
+export async function createProject(ctx: LocalContext, req: LocalRequest, input: WithContents<CreateProjectRequest>): Promise<CreateProjectResult> {
+  const { snapshotId } = input;
+  if (snapshotId !== undefined && input.contents !== undefined) throw badRequest('give contents or snapshotId, not both');
   let imported: ProjectDefinition | undefined;
   if (snapshotId !== undefined) {
     const snapshot = new DownloadStore(ctx.db).snapshot(req.accountId, snapshotId);
     if (snapshot === undefined) throw notFound(`snapshot ${snapshotId} does not exist`);
     imported = parseProjectYaml(snapshot.definition);
-  } else if (req.body.length > 0) {
-    imported = await decodeContents(req.body);
+  } else if (input.contents !== undefined) {
+    imported = await decodeContents(input.contents);
   }
-  const name = checkName(optionalParam(req.query, 'name') ?? imported?.name ?? DEFAULT_PROJECT_NAME);
-  const region = checkRegion(optionalParam(req.query, 'region') ?? imported?.region ?? req.region);
+  const name = checkName(input.name ?? imported?.name ?? DEFAULT_PROJECT_NAME);
+  const region = checkRegion(input.region ?? imported?.region ?? req.region);
   const definition = imported ?? parseProjectYaml(emptyProjectYaml(name, region));
   const projectId = randomUUID();
   const prefix = projectPrefix(name, projectId);
@@ -56,13 +70,13 @@ export async function createProject(ctx: LocalContext, req: LocalRequest): Promi
       store.insert(project, resources);
     })
     .immediate();
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** DescribeProject; with `syncFromResources`, the resources are derived again from the stored definition. */
-export async function describeProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const projectId = requiredParam(req.query, 'projectId');
-  const sync = booleanParam(req.query, 'syncFromResources');
+export async function describeProject(ctx: LocalContext, req: LocalRequest, input: DescribeProjectRequest): Promise<DescribeProjectResult> {
+  const { projectId } = input;
+  const sync = input.syncFromResources === true;
   const store = new ProjectStore(ctx.db);
   const project = findProject(store, req, projectId);
   const now = ctx.now().getTime();
@@ -75,22 +89,22 @@ export async function describeProject(ctx: LocalContext, req: LocalRequest): Pro
       resources = derived;
     }
   }
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** UpdateProject: new `contents` replace the definition; the resources are derived again. */
-export async function updateProject(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
+export async function updateProject(ctx: LocalContext, req: LocalRequest, input: WithContents<UpdateProjectRequest>): Promise<UpdateProjectResult> {
   const store = new ProjectStore(ctx.db);
-  const projectId = requiredParam(req.query, 'projectId');
+  const { projectId, contents } = input;
   const before = findProject(store, req, projectId);
-  if (req.body.length === 0) throw badRequest('contents are required: a zip with mobile-hub-project.yml, or that YAML');
+  if (contents === undefined) throw badRequest('contents are required: a zip with mobile-hub-project.yml, or that YAML');
   checkNotImporting(before, ctx.now().getTime());
-  const definition = await decodeContents(req.body);
+  const definition = await decodeContents(contents);
   const project = findProject(store, req, projectId);
   const now = ctx.now().getTime();
   checkNotImporting(project, now);
   if (definition.region !== undefined && definition.region !== project.region) {
-    throw new MobileError(
+    throw mobileError(
       'AccountActionRequiredException',
       `the contents are for region ${definition.region} but project ${projectId} is in ${project.region}; moving a project between regions needs an account action: export it and create it in ${definition.region}`,
     );
@@ -106,32 +120,32 @@ export async function updateProject(ctx: LocalContext, req: LocalRequest): Promi
       store.update(project, resources);
     })
     .immediate();
-  return ok({ details: projectDetails(project, resources, now) });
+  return { details: projectDetails(project, resources, now) };
 }
 
 /** DeleteProject: data-bearing resources are reported orphaned, the others deleted. */
-export async function deleteProject(ctx: LocalContext, req: LocalRequest, params: string[]): Promise<LocalResponse> {
+export async function deleteProject(ctx: LocalContext, req: LocalRequest, input: DeleteProjectRequest): Promise<DeleteProjectResult> {
   const store = new ProjectStore(ctx.db);
-  const project = findProject(store, req, params[0]!);
+  const project = findProject(store, req, input.projectId);
   const resources = store.resources(project.projectId);
   store.delete(project.projectId);
-  return ok({
+  return {
     deletedResources: resources.filter((r) => !DATA_RESOURCE_TYPES.has(r.type)),
     orphanedResources: resources.filter((r) => DATA_RESOURCE_TYPES.has(r.type)),
-  });
+  };
 }
 
 /** ListProjects: the account's projects, oldest first, paginated with an opaque `nextToken`. */
-export async function listProjects(ctx: LocalContext, req: LocalRequest): Promise<LocalResponse> {
-  const limit = maxResultsParam(req.query);
-  const after = decodeToken(req.query, 'projects', isCursor);
+export async function listProjects(ctx: LocalContext, req: LocalRequest, input: Paged<ListProjectsRequest>): Promise<ListProjectsResult> {
+  const limit = input.maxResults;
+  const after = decodeToken(input.nextToken, 'projects', isCursor);
   const rows = new ProjectStore(ctx.db).list(req.accountId, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return ok({
+  return {
     projects: page.map((p) => ({ name: p.name, projectId: p.projectId })),
-    ...(rows.length > limit && last ? { nextToken: encodeToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
-  });
+    ...(rows.length > limit && last ? { nextToken: encodePageToken('projects', { createdAt: last.createdAt, projectId: last.projectId }) } : {}),
+  };
 }
 
 /** A project of the request's account, or a `NotFoundException`. */

@@ -1,4 +1,4 @@
-import { badRequest, MobileError } from './mobile-error.js';
+import { badRequest, mobileError } from './mobile-error.js';
 import { MAX_CONCURRENT_IMPORTS } from './limits.js';
 import type { ProjectStore } from './project-store.js';
 
@@ -27,7 +27,7 @@ export function checkImportCapacity(store: ProjectStore, accountId: string, now:
   const { count, firstDone } = store.importing(accountId, now);
   if (count < MAX_CONCURRENT_IMPORTS) return;
   const wait = Math.max(1, Math.ceil(((firstDone ?? now) - now) / 1000));
-  throw new MobileError(
+  throw mobileError(
     'LimitExceededException',
     `${count} projects are already importing; at most ${MAX_CONCURRENT_IMPORTS} imports run at once`,
     wait,

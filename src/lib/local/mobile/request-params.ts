@@ -1,3 +1,4 @@
+import { readPageToken } from '../protocol/page-token.js';
 import { badRequest } from './mobile-error.js';
 import { MAX_PAGE_SIZE } from './limits.js';
 
@@ -33,22 +34,15 @@ export function maxResultsParam(query: URLSearchParams): number {
   return number;
 }
 
-/** An opaque `nextToken` for a page position. */
-export function encodeToken(kind: string, position: unknown): string {
-  return Buffer.from(JSON.stringify({ kind, position })).toString('base64url');
-}
-
-/** The page position of a `nextToken` made by {@link encodeToken} for the same kind; undefined when absent. */
-export function decodeToken<T>(query: URLSearchParams, kind: string, valid: (position: unknown) => position is T): T | undefined {
-  const token = optionalParam(query, 'nextToken');
+/**
+ * The page position of a `nextToken`, made by `encodePageToken` for the same kind; undefined
+ * without a token, a `BadRequestException` when it is not such a token.
+ */
+export function decodeToken<T>(token: string | undefined, kind: string, valid: (position: unknown) => position is T): T | undefined {
   if (token === undefined) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { kind?: unknown; position?: unknown };
-    if (parsed.kind === kind && valid(parsed.position)) return parsed.position;
-  } catch {
-    // reported below
-  }
-  throw badRequest('nextToken is not a token this operation returned');
+  const position = readPageToken(token, kind, valid);
+  if (position === undefined) throw badRequest('nextToken is not a token this operation returned');
+  return position;
 }
 
 /** A path segment, percent-decoded; a malformed one is a `BadRequestException`. */

@@ -1,4 +1,4 @@
-import { badRequest, MobileError } from './mobile-error.js';
+import { badRequest, mobileError } from './mobile-error.js';
 import { MAX_PROJECT_RESOURCES } from './limits.js';
 import { PROJECT_FILE_NAME, type ProjectDefinition } from './project-yaml.js';
 import { ResourceNamer, type ProjectResource } from './resource-names.js';
@@ -33,7 +33,7 @@ export function mapResources(definition: ProjectDefinition, names: ResourceNamer
     if (mapper !== undefined && isEnabled(feature, `features.${key}`)) mapper.map(feature, key, names, out);
   }
   if (out.length > MAX_PROJECT_RESOURCES) {
-    throw new MobileError(
+    throw mobileError(
       'LimitExceededException',
       `the project would have ${out.length} resources; at most ${MAX_PROJECT_RESOURCES} are allowed`,
     );

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { MobileError } from './mobile-error.js';
+import { mobileError } from './mobile-error.js';
 import { RATE_BURST, RATE_PER_SECOND } from './limits.js';
 
 interface Bucket {
@@ -24,7 +24,7 @@ export function takeToken(db: Database.Database, accessKey: string, now: number)
   byKey.set(accessKey, bucket);
   if (bucket.tokens < 1) {
     const wait = Math.max(1, Math.ceil((1 - bucket.tokens) / RATE_PER_SECOND));
-    throw new MobileError('TooManyRequestsException', `too many requests for this access key (more than ${RATE_PER_SECOND} a second); retry after ${wait} s`, wait);
+    throw mobileError('TooManyRequestsException', `too many requests for this access key (more than ${RATE_PER_SECOND} a second); retry after ${wait} s`, wait);
   }
   bucket.tokens -= 1;
 }

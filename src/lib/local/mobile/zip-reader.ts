@@ -1,5 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { badRequest, MobileError } from './mobile-error.js';
+import { ServiceError } from '../protocol/errors.js';
+import { badRequest, type MobileError } from './mobile-error.js';
 
 /** The bounds an untrusted zip is read within. */
 export interface ZipReadLimits {
@@ -31,7 +32,7 @@ export async function readZip(buffer: Buffer, limits: ZipReadLimits): Promise<Ma
       if (state.done) return;
       state.done = true;
       zip.close();
-      reject(error instanceof MobileError ? error : badRequest(`contents: ${zipMessage(error)}`));
+      reject(error instanceof ServiceError ? error : badRequest(`contents: ${zipMessage(error)}`));
     };
     zip.on('error', fail);
     zip.on('end', () => {

@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { errorResponse as writeError, REST_JSON_ERRORS } from '../protocol/error-response.js';
+import { ServiceError } from '../protocol/errors.js';
 import type { LocalResponse } from '../types.js';
 
 /**
@@ -6,11 +8,7 @@ import type { LocalResponse } from '../types.js';
  * `__type` and in the `x-amzn-ErrorType` header, the text in `message`.
  */
 export function errorResponse(status: number, code: string, message: string): LocalResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json', 'x-amzn-errortype': code },
-    body: { __type: code, message },
-  };
+  return writeError(new ServiceError(code, message, status), REST_JSON_ERRORS);
 }
 
 /**

@@ -17,7 +17,7 @@ export type AttrMap = Record<string, AttrValue>;
  * Reads a model `DocumentAttributeValue` (exactly one of its members set); a date may be epoch
  * seconds or ISO 8601. Throws an `Error` with a one-line reason when it is not one value.
  */
-export function fromWireValue(value: Record<string, unknown> | undefined, key: string): AttrValue {
+export function fromWireValue(value: object | undefined, key: string): AttrValue {
   const members = Object.entries(value ?? {}).filter(([, member]) => member !== undefined && member !== null);
   if (members.length !== 1) {
     throw new Error(`the value of ${key} must set exactly one of StringValue, StringListValue, LongValue, DateValue`);

@@ -1,3 +1,5 @@
+import { ServiceError } from '../../protocol/errors.js';
+
 /** The error codes of the search API (the model's exception shapes) the local service answers with. */
 export type SearchErrorCode =
   | 'ValidationException'
@@ -15,40 +17,36 @@ export type SearchErrorCode =
   | 'UnsupportedOperationException'
   | 'UnsupportedMediaTypeException';
 
-/** A search API error: thrown by an operation, answered in the wire format by the module. */
-export class SearchError extends Error {
-  override name = 'SearchError';
+/** A search API error: thrown by an operation, answered in the JSON 1.1 wire format by the module. */
+export type SearchError = ServiceError<SearchErrorCode>;
 
-  /**
-   * @param code the wire error code (`__type`)
-   * @param message one line, safe to show
-   * @param status the HTTP status (400 for client errors, 500 for server faults)
-   */
-  constructor(
-    readonly code: SearchErrorCode,
-    message: string,
-    readonly status: number = code === 'InternalServerException' ? 500 : 400,
-  ) {
-    super(message);
-  }
+/**
+ * A search API error.
+ *
+ * @param code - the wire error code (`__type`).
+ * @param message - one line, safe to show.
+ * @param status - the HTTP status: 400 for client errors, 500 for `InternalServerException`.
+ */
+export function searchError(code: SearchErrorCode, message: string, status = code === 'InternalServerException' ? 500 : 400): SearchError {
+  return new ServiceError(code, message, status);
 }
 
 /** A `ValidationException`. */
 export function invalid(message: string): SearchError {
-  return new SearchError('ValidationException', message);
+  return searchError('ValidationException', message);
 }
 
 /** A `ResourceNotFoundException`. */
 export function notFound(message: string): SearchError {
-  return new SearchError('ResourceNotFoundException', message);
+  return searchError('ResourceNotFoundException', message);
 }
 
 /** A `ConflictException`. */
 export function conflict(message: string): SearchError {
-  return new SearchError('ConflictException', message);
+  return searchError('ConflictException', message);
 }
 
 /** A `ServiceQuotaExceededException`. */
 export function quotaExceeded(message: string): SearchError {
-  return new SearchError('ServiceQuotaExceededException', message);
+  return searchError('ServiceQuotaExceededException', message);
 }

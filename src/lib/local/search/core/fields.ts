@@ -1,3 +1,4 @@
+import type { DocumentMetadataConfiguration, Relevance } from '../../../services/search/types.js';
 import { invalid } from './errors.js';
 
 /** The value types of document fields. */
@@ -64,11 +65,11 @@ const MAX_FIELDS = 500;
  * adds a custom field (displayable unless told otherwise), a known name changes its search
  * and relevance settings. A field's type never changes; custom names cannot start with `_`.
  */
-export function applyFieldUpdates(current: readonly FieldConfig[], updates: ReadonlyArray<Record<string, any>>): FieldConfig[] {
+export function applyFieldUpdates(current: readonly FieldConfig[], updates: readonly DocumentMetadataConfiguration[]): FieldConfig[] {
   const fields = current.map((field) => ({ ...field, Search: { ...field.Search } }));
   for (const update of updates) {
-    const name = String(update.Name);
-    const type = update.Type as FieldType;
+    const name = update.Name;
+    const type = update.Type;
     const existing = fields.find((field) => field.Name === name);
     if (existing) {
       if (existing.Type !== type) {
@@ -100,7 +101,7 @@ export function applyFieldUpdates(current: readonly FieldConfig[], updates: Read
   return fields;
 }
 
-function checkRelevance(name: string, type: FieldType, relevance: Record<string, any>): FieldConfig['Relevance'] {
+function checkRelevance(name: string, type: FieldType, relevance: Relevance): FieldConfig['Relevance'] {
   if (relevance.Freshness !== undefined && type !== 'DATE_VALUE') {
     throw invalid(`Freshness applies to date fields; ${name} is of type ${type}.`);
   }

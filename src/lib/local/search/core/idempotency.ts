@@ -7,12 +7,7 @@ import type { OpContext } from './op-context.js';
  * parameters returns the id of the first one; the same token with other parameters is a
  * `ConflictException`. Without a token, `create` always runs. Call inside a transaction.
  */
-export function withClientToken(
-  ctx: OpContext,
-  scope: string,
-  input: Record<string, unknown>,
-  create: () => string,
-): string {
+export function withClientToken<Input extends { ClientToken?: string }>(ctx: OpContext, scope: string, input: Input, create: () => string): string {
   const token = input.ClientToken;
   if (typeof token !== 'string') return create();
   const { ClientToken: _omit, ...rest } = input;

@@ -1,34 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { builtInApiProvider } from '../../../client/api-provider.js';
+import { ModelError } from '../../../errors/model-error.js';
+import { ServiceModel } from '../../../model/service-model.js';
+import type { ApiJson } from '../../../model/types.js';
+import { SEARCH_SERVICE } from '../../../services/search/search-client.js';
 
-/** A shape of the botocore service model, as far as the local service reads it. */
-export interface Shape {
-  type: 'structure' | 'list' | 'map' | 'string' | 'integer' | 'long' | 'float' | 'double' | 'boolean' | 'timestamp' | 'blob';
-  members?: Record<string, { shape: string }>;
-  required?: string[];
-  member?: { shape: string };
-  key?: { shape: string };
-  value?: { shape: string };
-  enum?: string[];
-  min?: number;
-  max?: number;
-  pattern?: string;
-  /** A free-form JSON value (a structure with `document: true`). */
-  document?: boolean;
-}
+/** The API version the local search service serves. */
+const API_VERSION = '2019-02-03';
 
-/** The parts of the search API model the local service uses. */
-export interface SearchApiModel {
-  metadata: { targetPrefix: string; apiVersion: string };
-  operations: Record<string, { name: string; input?: { shape: string }; output?: { shape: string } }>;
-  shapes: Record<string, Shape>;
-}
+let cached: ServiceModel | undefined;
 
-let cached: SearchApiModel | undefined;
-
-/** The search API model shipped with nimbus (read once, on first use). */
-export function searchModel(): SearchApiModel {
-  cached ??= JSON.parse(
-    readFileSync(new URL('../../../services/search/models/2019-02-03/api.json', import.meta.url), 'utf8'),
-  ) as SearchApiModel;
+/** The search API model shipped with nimbus, read by the client's own provider (once, on first use). */
+export function searchModel(): ServiceModel {
+  if (!cached) {
+    const api = builtInApiProvider(SEARCH_SERVICE)('api', SEARCH_SERVICE.name, API_VERSION) as ApiJson | null;
+    if (!api) throw new ModelError(`The search API model ${API_VERSION} is not installed with nimbus.`);
+    cached = new ServiceModel(api);
+  }
   return cached;
 }

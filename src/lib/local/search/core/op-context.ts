@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { SearchOperations } from '../../../services/search/types.js';
 import type { LocalContext, LocalRequest } from '../../types.js';
 
 /** What an operation handler works with: the store, the clock and the request's scope. */
@@ -14,5 +15,17 @@ export interface OpContext {
   delayMs: number;
 }
 
-/** An operation of the search API: takes the validated input, returns (or resolves to) the output members. */
-export type OperationHandler = (ctx: OpContext, input: Record<string, any>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+/** The name of an operation of the search API. */
+export type SearchOperationName = keyof SearchOperations;
+
+/**
+ * An operation of the search API: takes the validated input (the operation's generated request
+ * type), returns (or resolves to) the output members.
+ */
+export type OperationHandler<Op extends SearchOperationName> = (
+  ctx: OpContext,
+  input: SearchOperations[Op]['input'],
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** The handlers of a group of operations, by operation name. */
+export type OperationHandlers<Op extends SearchOperationName> = { [Name in Op]: OperationHandler<Name> };

@@ -1,35 +1,26 @@
+import { encodePageToken, readPageToken } from '../../protocol/page-token.js';
 import { invalid } from './errors.js';
 
+/** The listing a search `NextToken` belongs to: the operation and the parent resource it lists ('' at the top level). */
+function listing(op: string, scope: string): string {
+  return `${op}:${scope}`;
+}
+
+function isOffset(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}
+
 /**
- * Opaque `NextToken`s: the position after the last item returned, bound to the operation and
- * the parent resource it lists, so a token cannot be replayed elsewhere.
+ * Decodes the `NextToken` of a request to the offset to continue at; 0 without a token. A token
+ * of another operation or parent resource is a `ValidationException`.
  */
-export interface PageToken {
-  /** The operation that issued it. */
-  op: string;
-  /** The parent resource listed (an index id, a data source id…), or '' at the top level. */
-  scope: string;
-  /** The number of items already returned. */
-  offset: number;
-}
-
-/** Encodes a token. */
-function encodePageToken(token: PageToken): string {
-  return Buffer.from(JSON.stringify([token.op, token.scope, token.offset]), 'utf8').toString('base64url');
-}
-
-/** Decodes the `NextToken` of a request to the offset to continue at; 0 without a token. */
 export function decodePageToken(value: unknown, op: string, scope: string): number {
   if (value === undefined || value === null) return 0;
-  try {
-    const parsed = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parsed) && parsed[0] === op && parsed[1] === scope && Number.isInteger(parsed[2]) && parsed[2] >= 0) {
-      return parsed[2] as number;
-    }
-  } catch {
-    // falls through to the error below
+  const offset = readPageToken(String(value), listing(op, scope), isOffset);
+  if (offset === undefined) {
+    throw invalid('The NextToken is not valid for this request; pass the NextToken of the previous response unchanged.');
   }
-  throw invalid('The NextToken is not valid for this request; pass the NextToken of the previous response unchanged.');
+  return offset;
 }
 
 /**
@@ -47,5 +38,5 @@ export function pageOf<T>(
   const size = maxResults ?? defaultMax;
   const page = items.slice(offset, offset + size);
   const next = offset + page.length;
-  return next < items.length ? { page, nextToken: encodePageToken({ op, scope, offset: next }) } : { page };
+  return next < items.length ? { page, nextToken: encodePageToken(listing(op, scope), next) } : { page };
 }

@@ -1,5 +1,6 @@
+import type { ErrorDialect } from '../../protocol/error-response.js';
 import type { LocalResponse } from '../../types.js';
-import type { SearchError } from './errors.js';
+import { searchError } from './errors.js';
 
 /** The content type of the JSON 1.1 protocol. */
 const JSON_11 = 'application/x-amz-json-1.1';
@@ -9,11 +10,11 @@ export function jsonResponse(body: Record<string, unknown>): LocalResponse {
   return { status: 200, headers: { 'content-type': JSON_11 }, body };
 }
 
-/** An error answer as the real service sends it: `__type`, `Message`, `x-amzn-ErrorType`. */
-export function searchErrorResponse(error: SearchError): LocalResponse {
-  return {
-    status: error.status,
-    headers: { 'content-type': JSON_11, 'x-amzn-errortype': error.code },
-    body: { __type: error.code, Message: error.message },
-  };
-}
+/** How the search API answers errors, as the real service does: `__type`, `Message`, `x-amzn-ErrorType`. */
+export const SEARCH_ERRORS: ErrorDialect = {
+  contentType: JSON_11,
+  messageMember: 'Message',
+  busy: () => searchError('ThrottlingException', 'The local data dir is busy with another process; retry the request.'),
+  internal: (requestId) =>
+    searchError('InternalServerException', `The local service failed to process the request ${requestId}; its log has the cause.`),
+};

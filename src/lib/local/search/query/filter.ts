@@ -1,3 +1,4 @@
+import type { AttributeFilter, DocumentAttributeInput, UserContext } from '../../../services/search/types.js';
 import { fromWireValue, type AttrValue } from '../core/attributes.js';
 import { invalid } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
@@ -19,7 +20,7 @@ const COMPARISONS: Record<string, (order: number) => boolean> = {
   LessThanOrEquals: (order) => order <= 0,
 };
 
-function operand(attribute: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, operator: string): { key: string; value: AttrValue; field: FieldConfig } {
+function operand(attribute: DocumentAttributeInput, fields: ReadonlyMap<string, FieldConfig>, operator: string): { key: string; value: AttrValue; field: FieldConfig } {
   const key = String(attribute.Key);
   const field = fields.get(key);
   if (!field) throw invalid(`The filter ${operator} names ${key}, which is not a field of the index.`);
@@ -51,22 +52,22 @@ function listOf(value: AttrValue | undefined): string[] | undefined {
  * sets other than exactly one operator is a `ValidationException`. A document without the
  * field matches no comparison.
  */
-export function compileFilter(filter: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>): DocPredicate {
+export function compileFilter(filter: AttributeFilter, fields: ReadonlyMap<string, FieldConfig>): DocPredicate {
   const set = OPERATORS.filter((name) => filter[name] !== undefined && filter[name] !== null);
   if (set.length !== 1) throw invalid(`An AttributeFilter sets exactly one operator; this one sets ${set.length === 0 ? 'none' : set.join(', ')}.`);
   const operator = set[0]!;
   switch (operator) {
     case 'AndAllFilters':
     case 'OrAllFilters': {
-      const parts = (filter[operator] as Array<Record<string, any>>).map((part) => compileFilter(part, fields));
+      const parts = filter[operator]!.map((part) => compileFilter(part, fields));
       return operator === 'AndAllFilters' ? (doc) => parts.every((part) => part(doc)) : (doc) => parts.some((part) => part(doc));
     }
     case 'NotFilter': {
-      const inner = compileFilter(filter.NotFilter, fields);
+      const inner = compileFilter(filter.NotFilter!, fields);
       return (doc) => !inner(doc);
     }
     case 'EqualsTo': {
-      const { key, value, field } = operand(filter.EqualsTo, fields, operator);
+      const { key, value, field } = operand(filter.EqualsTo!, fields, operator);
       if (value.t !== field.Type) throw invalid(`EqualsTo compares ${key} (${field.Type}) with a ${value.t}.`);
       if (value.t === 'STRING_LIST_VALUE') {
         const wanted = [...value.v].sort().join('\u0000');
@@ -82,7 +83,7 @@ export function compileFilter(filter: Record<string, any>, fields: ReadonlyMap<s
     }
     case 'ContainsAll':
     case 'ContainsAny': {
-      const { key, value, field } = operand(filter[operator], fields, operator);
+      const { key, value, field } = operand(filter[operator]!, fields, operator);
       if (value.t !== 'STRING_LIST_VALUE') throw invalid(`${operator} takes a StringListValue.`);
       if (field.Type !== 'STRING_LIST_VALUE' && field.Type !== 'STRING_VALUE') {
         throw invalid(`${operator} applies to string and string list fields; ${key} is ${field.Type}.`);
@@ -95,7 +96,7 @@ export function compileFilter(filter: Record<string, any>, fields: ReadonlyMap<s
       };
     }
     default: {
-      const { key, value, field } = operand(filter[operator], fields, operator);
+      const { key, value, field } = operand(filter[operator]!, fields, operator);
       if (field.Type !== 'LONG_VALUE' && field.Type !== 'DATE_VALUE') {
         throw invalid(`${operator} applies to long and date fields; ${key} is ${field.Type}.`);
       }
@@ -114,13 +115,13 @@ export function compileFilter(filter: Record<string, any>, fields: ReadonlyMap<s
  * public; one with a list is visible to a matching ALLOW principal (the user or one of the
  * groups) unless a DENY principal matches. Without a user context only public documents match.
  */
-export function aclPredicate(userContext: Record<string, any> | undefined): DocPredicate {
+export function aclPredicate(userContext: UserContext | undefined): DocPredicate {
   if (userContext?.Token !== undefined) {
     throw invalid('The local service does not verify user tokens; give UserContext UserId and Groups instead.');
   }
-  const user = userContext?.UserId as string | undefined;
-  const groups = new Set<string>((userContext?.Groups as string[] | undefined) ?? []);
-  const sourceGroups = (userContext?.DataSourceGroups as Array<{ GroupId: string; DataSourceId: string }> | undefined) ?? [];
+  const user = userContext?.UserId;
+  const groups = new Set<string>(userContext?.Groups ?? []);
+  const sourceGroups = userContext?.DataSourceGroups ?? [];
   const matches = (principal: { Name: string; Type: string; DataSourceId?: string }) => {
     if (principal.Type === 'USER') return principal.Name === user;
     const inSource = (group: { GroupId: string; DataSourceId: string }) => group.GroupId === principal.Name && group.DataSourceId === principal.DataSourceId;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
 import { activeSynonymRules } from './active-rules.js';
@@ -40,7 +40,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
   return { has: (rowid) => bits[rowid] === 1 };
 }
 
-const query: OperationHandler = (ctx, input) => {
+const query: OperationHandler<'Query'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
   const text = typeof input.QueryText === 'string' ? input.QueryText : '';
@@ -142,4 +142,4 @@ const query: OperationHandler = (ctx, input) => {
 };
 
 /** The Query operation. */
-export const queryOperations: Record<string, OperationHandler> = { Query: query };
+export const queryOperations: OperationHandlers<'Query'> = { Query: query };

@@ -1,3 +1,4 @@
+import type { DocumentRelevanceConfiguration, Facet, QueryRequest } from '../../../services/search/types.js';
 import { invalid } from '../core/errors.js';
 import { fieldMap, type FieldConfig } from '../core/fields.js';
 import { checkFacets } from './facets.js';
@@ -16,13 +17,13 @@ export interface QueryOptions {
   sort: SortKey[];
   filter: DocPredicate | null;
   acl: DocPredicate;
-  facets: Array<Record<string, any>>;
+  facets: Facet[];
   requested: string[] | undefined;
   wantDocuments: boolean;
   wantAnswers: boolean;
 }
 
-function withOverrides(fields: FieldConfig[], overrides: ReadonlyArray<Record<string, any>> | undefined): FieldConfig[] {
+function withOverrides(fields: FieldConfig[], overrides: readonly DocumentRelevanceConfiguration[] | undefined): FieldConfig[] {
   if (!overrides?.length) return fields;
   const byName = fieldMap(fields);
   for (const override of overrides) {
@@ -38,7 +39,7 @@ function withOverrides(fields: FieldConfig[], overrides: ReadonlyArray<Record<st
  * attribute filter, user context, facets, requested attributes and result types. Features
  * the local service does not provide (spell checking, collapsing) are refused, not ignored.
  */
-export function queryOptions(input: Record<string, any>, indexFields: FieldConfig[]): QueryOptions {
+export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): QueryOptions {
   if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
   if (input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions) {
     throw invalid('The local service does not suggest spelling corrections; set IncludeQuerySpellCheckSuggestions to false.');
@@ -49,13 +50,13 @@ export function queryOptions(input: Record<string, any>, indexFields: FieldConfi
   const pageNumber = input.PageNumber ?? 1;
   if (pageSize < 1) throw invalid(`PageSize must be at least 1, not ${pageSize}.`);
   if (pageNumber < 1) throw invalid(`PageNumber must be at least 1, not ${pageNumber}.`);
-  const requested = input.RequestedDocumentAttributes as string[] | undefined;
+  const requested = input.RequestedDocumentAttributes;
   for (const key of requested ?? []) {
     if (!byName.has(key)) throw invalid(`RequestedDocumentAttributes names ${key}, which is not a field of the index.`);
   }
-  const facets = (input.Facets ?? []) as Array<Record<string, any>>;
+  const facets = input.Facets ?? [];
   checkFacets(facets, byName);
-  const type = input.QueryResultTypeFilter as string | undefined;
+  const type = input.QueryResultTypeFilter;
   return {
     fields,
     byName,

@@ -1,3 +1,4 @@
+import type { QueryRequest } from '../../../services/search/types.js';
 import { invalid } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
 import type { CachedDoc } from './doc-cache.js';
@@ -13,7 +14,7 @@ export interface SortKey {
  * The sort keys of a query (`SortingConfiguration` or `SortingConfigurations`, not both),
  * each a sortable field of the index.
  */
-export function sortKeys(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>): SortKey[] {
+export function sortKeys(input: Pick<QueryRequest, 'SortingConfiguration' | 'SortingConfigurations'>, fields: ReadonlyMap<string, FieldConfig>): SortKey[] {
   if (input.SortingConfiguration && input.SortingConfigurations) {
     throw invalid('Give SortingConfiguration or SortingConfigurations, not both.');
   }

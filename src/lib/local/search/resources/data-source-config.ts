@@ -1,3 +1,4 @@
+import type { CreateDataSourceRequest, DataSourceConfiguration, DataSourceVpcConfiguration } from '../../../services/search/types.js';
 import { parseCron } from '../core/cron.js';
 import { invalid } from '../core/errors.js';
 
@@ -25,16 +26,22 @@ const CONFIGURATION_MEMBER: Record<string, string> = {
 
 /** The settings of a data source stored as given and described back. */
 export interface DataSourceSettings {
-  Configuration?: Record<string, unknown>;
-  VpcConfiguration?: unknown;
+  Configuration?: DataSourceConfiguration;
+  VpcConfiguration?: DataSourceVpcConfiguration;
 }
+
+/** The members of a create or update request that configure a data source. */
+export type DataSourceConfigInput = Pick<
+  CreateDataSourceRequest,
+  'Configuration' | 'VpcConfiguration' | 'RoleArn' | 'Schedule' | 'CustomDocumentEnrichmentConfiguration'
+>;
 
 /**
  * Checks a data source's configuration against its type, as the real service does: a CUSTOM
  * data source has no configuration, role or schedule; every other type needs a role and the
  * configuration member of its type (and only that one). Schedules are cron expressions.
  */
-export function checkDataSourceConfig(type: string, input: Record<string, any>, existing?: { role_arn: string | null }): void {
+export function checkDataSourceConfig(type: string, input: DataSourceConfigInput, existing?: { role_arn: string | null }): void {
   if (input.CustomDocumentEnrichmentConfiguration) {
     throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
   }
@@ -52,12 +59,12 @@ export function checkDataSourceConfig(type: string, input: Record<string, any>, 
     return;
   }
   if (!input.RoleArn && !existing?.role_arn) throw invalid(`A ${type} data source needs a RoleArn.`);
-  const configuration = input.Configuration as Record<string, unknown> | undefined;
+  const configuration = input.Configuration;
   if (!configuration) {
     if (!existing) throw invalid(`A ${type} data source needs a Configuration with ${CONFIGURATION_MEMBER[type]}.`);
     return;
   }
-  const members = Object.keys(configuration).filter((key) => configuration[key] !== undefined && configuration[key] !== null);
+  const members = Object.entries(configuration).flatMap(([key, value]) => (value === undefined || value === null ? [] : [key]));
   const expected = CONFIGURATION_MEMBER[type]!;
   if (members.length !== 1 || members[0] !== expected) {
     throw invalid(`The Configuration of a ${type} data source has exactly one member, ${expected}; this one has ${members.join(', ') || 'none'}.`);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { SearchError } from '../core/errors.js';
+import { searchError } from '../core/errors.js';
 import { nextFire, parseCron } from '../core/cron.js';
 import { withClientToken } from '../core/idempotency.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { toEpochSeconds } from '../core/time.js';
 import { checkDataSourceConfig, type DataSourceSettings } from './data-source-config.js';
@@ -17,7 +17,7 @@ function nextRun(ctx: OpContext, schedule: string | null | undefined): number | 
   return schedule ? nextFire(parseCron(schedule), ctx.nowMs) : null;
 }
 
-const createDataSource: OperationHandler = (ctx, input) => {
+const createDataSource: OperationHandler<'CreateDataSource'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'CreateDataSource');
   checkDataSourceConfig(input.Type, input);
   const settings: DataSourceSettings = {
@@ -27,7 +27,7 @@ const createDataSource: OperationHandler = (ctx, input) => {
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
       const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw new SearchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (taken) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
       const id = randomUUID();
       sql(
         ctx.db,
@@ -43,7 +43,7 @@ const createDataSource: OperationHandler = (ctx, input) => {
   return { Id: ctx.db.transaction(create).immediate() };
 };
 
-const describeDataSource: OperationHandler = (ctx, input) => {
+const describeDataSource: OperationHandler<'DescribeDataSource'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findDataSource(ctx, index.rowid, input.Id, true);
   const settings = JSON.parse(row.settings) as DataSourceSettings;
@@ -64,10 +64,10 @@ const describeDataSource: OperationHandler = (ctx, input) => {
   };
 };
 
-const updateDataSource: OperationHandler = (ctx, input) => {
+const updateDataSource: OperationHandler<'UpdateDataSource'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'UpdateDataSource');
   const row = findDataSource(ctx, index.rowid, input.Id);
-  if (row.status !== 'ACTIVE') throw new SearchError('ConflictException', `Data source ${row.id} is ${row.status}; retry when it is ACTIVE.`);
+  if (row.status !== 'ACTIVE') throw searchError('ConflictException', `Data source ${row.id} is ${row.status}; retry when it is ACTIVE.`);
   checkDataSourceConfig(row.type, input, row);
   const settings = JSON.parse(row.settings) as DataSourceSettings;
   if (input.Configuration) settings.Configuration = input.Configuration;
@@ -75,7 +75,7 @@ const updateDataSource: OperationHandler = (ctx, input) => {
   const update = () => {
     if (input.Name && input.Name !== row.name) {
       const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw new SearchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (taken) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
     }
     const schedule = input.Schedule === undefined ? row.schedule : input.Schedule || null;
     sql(
@@ -91,7 +91,7 @@ const updateDataSource: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const deleteDataSource: OperationHandler = (ctx, input) => {
+const deleteDataSource: OperationHandler<'DeleteDataSource'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findDataSource(ctx, index.rowid, input.Id, true);
   if (row.status === 'DELETING') return {};
@@ -107,7 +107,7 @@ const deleteDataSource: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listDataSources: OperationHandler = (ctx, input) =>
+const listDataSources: OperationHandler<'ListDataSources'> = (ctx, input) =>
   listIndexChildren<DataSourceRow>(ctx, input, {
     operation: 'ListDataSources',
     table: 'search_data_sources',
@@ -121,7 +121,7 @@ const listDataSources: OperationHandler = (ctx, input) =>
   });
 
 /** The data source operations. */
-export const dataSourceOperations: Record<string, OperationHandler> = {
+export const dataSourceOperations: OperationHandlers<'CreateDataSource' | 'DescribeDataSource' | 'UpdateDataSource' | 'DeleteDataSource' | 'ListDataSources'> = {
   CreateDataSource: createDataSource,
   DescribeDataSource: describeDataSource,
   UpdateDataSource: updateDataSource,

@@ -1,6 +1,6 @@
 import { fieldMap } from '../core/fields.js';
 import { invalid, quotaExceeded } from '../core/errors.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
@@ -23,7 +23,7 @@ function dataSourceExists(ctx: OpContext, indexRowid: number, id: string): boole
   return sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND id = ? AND deleted_at IS NULL').get(indexRowid, id) !== undefined;
 }
 
-const batchPutDocument: OperationHandler = async (ctx, input) => {
+const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'BatchPutDocument');
   if (input.CustomDocumentEnrichmentConfiguration) {
     throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
@@ -34,8 +34,8 @@ const batchPutDocument: OperationHandler = async (ctx, input) => {
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
   let encodedBytes = 0;
-  for (const document of input.Documents as Array<Record<string, any>>) {
-    const dataSourceId = document.Attributes?.find?.((attribute: any) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
+  for (const document of input.Documents) {
+    const dataSourceId = document.Attributes?.find((attribute) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
@@ -83,7 +83,7 @@ const batchPutDocument: OperationHandler = async (ctx, input) => {
   return { FailedDocuments: failed };
 };
 
-const batchDeleteDocument: OperationHandler = async (ctx, input) => {
+const batchDeleteDocument: OperationHandler<'BatchDeleteDocument'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'BatchDeleteDocument');
   const target = input.DataSourceSyncJobMetricTarget as { DataSourceId: string; DataSourceSyncJobId?: string } | undefined;
   await writeQueue(ctx.db).run(() => {
@@ -104,7 +104,7 @@ const batchDeleteDocument: OperationHandler = async (ctx, input) => {
 };
 
 /** The document operations. */
-export const documentOperations: Record<string, OperationHandler> = {
+export const documentOperations: OperationHandlers<'BatchPutDocument' | 'BatchDeleteDocument'> = {
   BatchPutDocument: batchPutDocument,
   BatchDeleteDocument: batchDeleteDocument,
 };

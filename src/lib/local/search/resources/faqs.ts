@@ -1,3 +1,4 @@
+import type { CreateFaqRequest } from '../../../services/search/types.js';
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
 import { notFound } from '../core/errors.js';
@@ -6,7 +7,7 @@ import { fieldMap } from '../core/fields.js';
 import { faqFts } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
 import { toEpochSeconds } from '../core/time.js';
@@ -34,7 +35,7 @@ interface FaqRow {
   deleted_at: number | null;
 }
 
-function loadEntries(ctx: OpContext, index: IndexRow, input: Record<string, any>, format: FaqFormat): FaqEntry[] | string {
+function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
   try {
     const bytes = readS3Object(ctx.local.s3Dir, input.S3Path.Bucket, input.S3Path.Key);
     return parseFaqFile(new TextDecoder('utf-8').decode(bytes), format, fieldMap(indexFields(index)));
@@ -43,7 +44,7 @@ function loadEntries(ctx: OpContext, index: IndexRow, input: Record<string, any>
   }
 }
 
-const createFaq: OperationHandler = (ctx, input) => {
+const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'CreateFaq');
   const format = (input.FileFormat ?? 'CSV') as FaqFormat;
   const id = ctx.db
@@ -86,7 +87,7 @@ function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status
   return { ...row, status };
 }
 
-const describeFaq: OperationHandler = (ctx, input) => {
+const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findFaq(ctx, index, input.Id);
   return {
@@ -105,7 +106,7 @@ const describeFaq: OperationHandler = (ctx, input) => {
   };
 };
 
-const deleteFaq: OperationHandler = (ctx, input) => {
+const deleteFaq: OperationHandler<'DeleteFaq'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findFaq(ctx, index, input.Id);
   if (row.status === 'DELETING') return {};
@@ -120,7 +121,7 @@ const deleteFaq: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listFaqs: OperationHandler = (ctx, input) =>
+const listFaqs: OperationHandler<'ListFaqs'> = (ctx, input) =>
   listIndexChildren<FaqRow>(ctx, input, {
     operation: 'ListFaqs',
     table: 'search_faqs',
@@ -134,7 +135,7 @@ const listFaqs: OperationHandler = (ctx, input) =>
   });
 
 /** The FAQ operations. */
-export const faqOperations: Record<string, OperationHandler> = {
+export const faqOperations: OperationHandlers<'CreateFaq' | 'DescribeFaq' | 'DeleteFaq' | 'ListFaqs'> = {
   CreateFaq: createFaq,
   DescribeFaq: describeFaq,
   DeleteFaq: deleteFaq,

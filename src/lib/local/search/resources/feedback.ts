@@ -1,10 +1,10 @@
 import { invalid, notFound } from '../core/errors.js';
-import type { OperationHandler } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { parseTimestamp } from '../core/time.js';
 import { activeIndex } from './index-rows.js';
 
-const submitFeedback: OperationHandler = (ctx, input) => {
+const submitFeedback: OperationHandler<'SubmitFeedback'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'SubmitFeedback');
   const row = sql(ctx.db, 'SELECT query_key, results FROM search_queries WHERE query_id = ? AND index_rowid = ?').get(input.QueryId, index.rowid) as
     | { query_key: string; results: string }
@@ -43,4 +43,4 @@ const submitFeedback: OperationHandler = (ctx, input) => {
 };
 
 /** The feedback operation. */
-export const feedbackOperations: Record<string, OperationHandler> = { SubmitFeedback: submitFeedback };
+export const feedbackOperations: OperationHandlers<'SubmitFeedback'> = { SubmitFeedback: submitFeedback };

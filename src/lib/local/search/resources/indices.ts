@@ -4,7 +4,7 @@ import { conflict, invalid } from '../core/errors.js';
 import { applyFieldUpdates, RESERVED_FIELDS } from '../core/fields.js';
 import { createIndexTables } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { toEpochSeconds } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, indexStatus, type IndexRow } from './index-rows.js';
@@ -20,7 +20,7 @@ interface IndexSettings {
   CapacityUnits?: { StorageCapacityUnits: number; QueryCapacityUnits: number };
 }
 
-const createIndex: OperationHandler = (ctx, input) => {
+const createIndex: OperationHandler<'CreateIndex'> = (ctx, input) => {
   const edition = (input.Edition as string | undefined) ?? 'ENTERPRISE_EDITION';
   const create = () => withClientToken(ctx, 'CreateIndex', input, () => {
     const id = randomUUID();
@@ -86,9 +86,9 @@ function describe(ctx: OpContext, row: IndexRow & { status: string }): Record<st
   };
 }
 
-const describeIndex: OperationHandler = (ctx, input) => describe(ctx, findIndex(ctx, input.Id));
+const describeIndex: OperationHandler<'DescribeIndex'> = (ctx, input) => describe(ctx, findIndex(ctx, input.Id));
 
-const updateIndex: OperationHandler = (ctx, input) => {
+const updateIndex: OperationHandler<'UpdateIndex'> = (ctx, input) => {
   const row = activeIndex(ctx, input.Id, 'UpdateIndex');
   const settings = JSON.parse(row.settings) as IndexSettings;
   if (input.CapacityUnits) {
@@ -128,14 +128,14 @@ const updateIndex: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const deleteIndex: OperationHandler = (ctx, input) => {
+const deleteIndex: OperationHandler<'DeleteIndex'> = (ctx, input) => {
   const row = findIndex(ctx, input.Id);
   if (row.status === 'DELETING') throw conflict(`Index ${row.id} is already being deleted.`);
   ctx.db.prepare('UPDATE search_indices SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
   return {};
 };
 
-const listIndices: OperationHandler = (ctx, input) => {
+const listIndices: OperationHandler<'ListIndices'> = (ctx, input) => {
   const offset = decodePageToken(input.NextToken, 'ListIndices', ctx.region);
   const rows = ctx.db
     .prepare('SELECT * FROM search_indices WHERE region = ? ORDER BY created_at, rowid')
@@ -151,7 +151,7 @@ const listIndices: OperationHandler = (ctx, input) => {
 };
 
 /** The index operations. */
-export const indexOperations: Record<string, OperationHandler> = {
+export const indexOperations: OperationHandlers<'CreateIndex' | 'DescribeIndex' | 'UpdateIndex' | 'DeleteIndex' | 'ListIndices'> = {
   CreateIndex: createIndex,
   DescribeIndex: describeIndex,
   UpdateIndex: updateIndex,

@@ -19,11 +19,14 @@ export interface IndexChildListing<Row> {
  * A page of an index's children in creation order, with an opaque `NextToken` and the
  * model's MaxResults bound of 100.
  */
-export function listIndexChildren<Row>(ctx: OpContext, input: Record<string, unknown>, listing: IndexChildListing<Row>): Record<string, unknown> {
-  const index = findIndex(ctx, input.IndexId as string);
+export function listIndexChildren<Row>(
+  ctx: OpContext,
+  input: { IndexId: string; NextToken?: string; MaxResults?: number },
+  listing: IndexChildListing<Row>): Record<string, unknown> {
+  const index = findIndex(ctx, input.IndexId);
   const offset = decodePageToken(input.NextToken, listing.operation, index.id);
   const rows = sql(ctx.db, `SELECT * FROM ${listing.table} WHERE index_rowid = ? ORDER BY created_at, rowid`).all(index.rowid) as Row[];
   const items = rows.flatMap((row) => listing.summarize(row) ?? []);
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults as number | undefined, 100, listing.operation, index.id);
+  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, listing.operation, index.id);
   return { [listing.resultKey]: page, ...(nextToken ? { NextToken: nextToken } : {}) };
 }

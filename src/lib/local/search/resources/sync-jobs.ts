@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { conflict, invalid, SearchError } from '../core/errors.js';
-import type { OperationHandler } from '../core/op-context.js';
+import { conflict, invalid, searchError } from '../core/errors.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
 import { parseTimestamp, toEpochSeconds } from '../core/time.js';
@@ -38,7 +38,7 @@ export interface SyncJobRow {
  */
 export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs: number, delayMs: number): string {
   const running = sql(db, `SELECT 1 FROM search_sync_jobs WHERE ds_rowid = ? AND status IN ('SYNCING', 'SYNCING_INDEXING', 'STOPPING')`).get(source.rowid);
-  if (running) throw new SearchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
+  if (running) throw searchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
   const executionId = randomUUID();
   const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' ? 'plan' : 'unsupported';
   sql(db, "INSERT INTO search_sync_jobs (ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (?, ?, 'SYNCING', ?, ?, ?)").run(
@@ -47,14 +47,14 @@ export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs
   return executionId;
 }
 
-const startDataSourceSyncJob: OperationHandler = (ctx, input) => {
+const startDataSourceSyncJob: OperationHandler<'StartDataSourceSyncJob'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'StartDataSourceSyncJob');
   const source = findDataSource(ctx, index.rowid, input.Id);
   if (source.status !== 'ACTIVE') throw conflict(`Data source ${source.id} is ${source.status}; retry when it is ACTIVE.`);
   return { ExecutionId: ctx.db.transaction(() => startSyncJob(ctx.db, source, ctx.nowMs, ctx.delayMs)).immediate() };
 };
 
-const stopDataSourceSyncJob: OperationHandler = (ctx, input) => {
+const stopDataSourceSyncJob: OperationHandler<'StopDataSourceSyncJob'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const source = findDataSource(ctx, index.rowid, input.Id);
   const stopped = sql(ctx.db, "UPDATE search_sync_jobs SET status = 'STOPPING' WHERE ds_rowid = ? AND status IN ('SYNCING', 'SYNCING_INDEXING')").run(source.rowid);
@@ -82,7 +82,7 @@ function describeJob(row: SyncJobRow): Record<string, unknown> {
   };
 }
 
-const listDataSourceSyncJobs: OperationHandler = (ctx, input) => {
+const listDataSourceSyncJobs: OperationHandler<'ListDataSourceSyncJobs'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const source = findDataSource(ctx, index.rowid, input.Id, true);
   const range = input.StartTimeFilter as { StartTime?: unknown; EndTime?: unknown } | undefined;
@@ -99,7 +99,7 @@ const listDataSourceSyncJobs: OperationHandler = (ctx, input) => {
 };
 
 /** The sync job operations. */
-export const syncJobOperations: Record<string, OperationHandler> = {
+export const syncJobOperations: OperationHandlers<'StartDataSourceSyncJob' | 'StopDataSourceSyncJob' | 'ListDataSourceSyncJobs'> = {
   StartDataSourceSyncJob: startDataSourceSyncJob,
   StopDataSourceSyncJob: stopDataSourceSyncJob,
   ListDataSourceSyncJobs: listDataSourceSyncJobs,

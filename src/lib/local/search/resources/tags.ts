@@ -1,7 +1,7 @@
 import { parseArn } from '../core/arn.js';
-import { SearchError } from '../core/errors.js';
+import { searchError } from '../core/errors.js';
 import { statusOf, type LifecycleRow } from '../core/lifecycle.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { indexStatus, type IndexRow } from './index-rows.js';
 import { addTags, readTags, removeTags } from './tag-store.js';
@@ -13,7 +13,7 @@ const CHILD_TABLES = { 'data-source': 'search_data_sources', faq: 'search_faqs',
  * region; a `ResourceUnavailableException` otherwise, as the real service answers.
  */
 function existingResource(ctx: OpContext, arn: string): string {
-  const unavailable = () => new SearchError('ResourceUnavailableException', `The resource ${arn} does not exist.`);
+  const unavailable = () => searchError('ResourceUnavailableException', `The resource ${arn} does not exist.`);
   const parsed = parseArn(arn);
   if (!parsed || parsed.account !== ctx.local.accountId || parsed.region !== ctx.region) throw unavailable();
   const index = sql(ctx.db, 'SELECT * FROM search_indices WHERE id = ? AND region = ?').get(parsed.indexId, ctx.region) as IndexRow | undefined;
@@ -27,22 +27,22 @@ function existingResource(ctx: OpContext, arn: string): string {
   return arn;
 }
 
-const tagResource: OperationHandler = (ctx, input) => {
+const tagResource: OperationHandler<'TagResource'> = (ctx, input) => {
   const arn = existingResource(ctx, input.ResourceARN);
   ctx.db.transaction(() => addTags(ctx.db, arn, input.Tags)).immediate();
   return {};
 };
 
-const untagResource: OperationHandler = (ctx, input) => {
+const untagResource: OperationHandler<'UntagResource'> = (ctx, input) => {
   const arn = existingResource(ctx, input.ResourceARN);
   ctx.db.transaction(() => removeTags(ctx.db, arn, input.TagKeys)).immediate();
   return {};
 };
 
-const listTagsForResource: OperationHandler = (ctx, input) => ({ Tags: readTags(ctx.db, existingResource(ctx, input.ResourceARN)) });
+const listTagsForResource: OperationHandler<'ListTagsForResource'> = (ctx, input) => ({ Tags: readTags(ctx.db, existingResource(ctx, input.ResourceARN)) });
 
 /** The tag operations. */
-export const tagOperations: Record<string, OperationHandler> = {
+export const tagOperations: OperationHandlers<'TagResource' | 'UntagResource' | 'ListTagsForResource'> = {
   TagResource: tagResource,
   UntagResource: untagResource,
   ListTagsForResource: listTagsForResource,

@@ -3,7 +3,7 @@ import { childArn } from '../core/arn.js';
 import { conflict, notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
-import type { OperationHandler, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
@@ -48,7 +48,7 @@ function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
   }
 }
 
-const createThesaurus: OperationHandler = (ctx, input) => {
+const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'CreateThesaurus');
   const create = () =>
     withClientToken(ctx, `CreateThesaurus:${index.id}`, input, () => {
@@ -78,7 +78,7 @@ function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRo
   return { ...row, status };
 }
 
-const describeThesaurus: OperationHandler = (ctx, input) => {
+const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
   const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
@@ -99,7 +99,7 @@ const describeThesaurus: OperationHandler = (ctx, input) => {
   };
 };
 
-const updateThesaurus: OperationHandler = (ctx, input) => {
+const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
   if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
@@ -122,7 +122,7 @@ const updateThesaurus: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const deleteThesaurus: OperationHandler = (ctx, input) => {
+const deleteThesaurus: OperationHandler<'DeleteThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
   if (row.status === 'DELETING') return {};
@@ -135,7 +135,7 @@ const deleteThesaurus: OperationHandler = (ctx, input) => {
   return {};
 };
 
-const listThesauri: OperationHandler = (ctx, input) =>
+const listThesauri: OperationHandler<'ListThesauri'> = (ctx, input) =>
   listIndexChildren<ThesaurusRow>(ctx, input, {
     operation: 'ListThesauri',
     table: 'search_thesauri',
@@ -147,7 +147,7 @@ const listThesauri: OperationHandler = (ctx, input) =>
   });
 
 /** The thesaurus operations. */
-export const thesaurusOperations: Record<string, OperationHandler> = {
+export const thesaurusOperations: OperationHandlers<'CreateThesaurus' | 'DescribeThesaurus' | 'UpdateThesaurus' | 'DeleteThesaurus' | 'ListThesauri'> = {
   CreateThesaurus: createThesaurus,
   DescribeThesaurus: describeThesaurus,
   UpdateThesaurus: updateThesaurus,

@@ -1,23 +1,6 @@
-import { searchModel, type Shape } from './model.js';
-
-const patternCache = new Map<string, RegExp | null>();
-
-function compilePattern(pattern: string): RegExp | null {
-  if (!patternCache.has(pattern)) {
-    let regex: RegExp | null = null;
-    try {
-      regex = new RegExp(`^(?:${pattern})$`, 'u');
-    } catch {
-      try {
-        regex = new RegExp(`^(?:${pattern})$`);
-      } catch {
-        regex = null;
-      }
-    }
-    patternCache.set(pattern, regex);
-  }
-  return patternCache.get(pattern)!;
-}
+import type { OperationModel } from '../../model/operation-model.js';
+import type { Shape } from '../../model/shape.js';
+import { compileWholePattern } from '../../validation/patterns.js';
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -59,12 +42,11 @@ interface Walk {
 }
 
 /**
- * Checks `value` against the shape `shapeName` and returns it without the members the model
+ * Checks `value` against `shape` and returns it without the members the model
  * does not know (for structures); `depth` is the nesting of `value` in the input.
  */
-function checkShape(shapeName: string, value: unknown, path: string, depth: number, walk: Walk): unknown {
-  const shape: Shape | undefined = searchModel().shapes[shapeName];
-  if (!shape || value === null || value === undefined) return value;
+function checkShape(shape: Shape, value: unknown, path: string, depth: number, walk: Walk): unknown {
+  if (value === null || value === undefined) return value;
   const { errors } = walk;
   const fail = (constraint: string): void => void errors.push(`Value '${show(value)}' at '${path}' failed to satisfy constraint: ${constraint}`);
   const checkLength = (length: number, unit: string) => {
@@ -72,7 +54,7 @@ function checkShape(shapeName: string, value: unknown, path: string, depth: numb
     if (shape.max !== undefined && length > shape.max) fail(`Member must have ${unit} less than or equal to ${shape.max}`);
   };
   const container = shape.type === 'structure' || shape.type === 'list' || shape.type === 'map';
-  const nesting = shape.document ? depth - 1 + documentDepth(value, MAX_NESTING) : depth;
+  const nesting = shape.isDocument ? depth - 1 + documentDepth(value, MAX_NESTING) : depth;
   if (container && nesting > MAX_NESTING) {
     if (!walk.tooDeep) errors.push(`The value at '${path}' nests deeper than ${MAX_NESTING} levels, the most the service accepts`);
     walk.tooDeep = true;
@@ -81,15 +63,15 @@ function checkShape(shapeName: string, value: unknown, path: string, depth: numb
   switch (shape.type) {
     case 'structure': {
       if (typeof value !== 'object' || Array.isArray(value)) return fail('Member must be an object');
-      if (shape.document) return value;
+      if (shape.isDocument) return value;
       const record = value as Record<string, unknown>;
-      for (const name of shape.required ?? []) {
+      for (const name of shape.required) {
         if (record[name] === undefined || record[name] === null) {
           errors.push(`Value null at '${path ? `${path}.` : ''}${name}' failed to satisfy constraint: Member must not be null`);
         }
       }
       const known: Record<string, unknown> = {};
-      for (const [name, member] of Object.entries(shape.members ?? {})) {
+      for (const [name, member] of shape.members) {
         if (record[name] !== undefined) known[name] = checkShape(member.shape, record[name], path ? `${path}.${name}` : name, depth + 1, walk);
       }
       return known;
@@ -114,7 +96,7 @@ function checkShape(shapeName: string, value: unknown, path: string, depth: numb
       if (typeof value !== 'string') return fail('Member must be a string');
       checkLength([...value].length, 'length');
       if (shape.enum && !shape.enum.includes(value)) fail(`Member must satisfy enum value set: [${shape.enum.join(', ')}]`);
-      const regex = shape.pattern ? compilePattern(shape.pattern) : null;
+      const regex = shape.pattern === undefined ? undefined : compileWholePattern(shape.pattern);
       if (regex && !regex.test(value)) fail(`Member must satisfy regular expression pattern: ${shape.pattern}`);
       return value;
     }
@@ -143,10 +125,12 @@ function checkShape(shapeName: string, value: unknown, path: string, depth: numb
     case 'blob':
       if (typeof value !== 'string' || !BASE64.test(value)) fail('Member must be base64-encoded data');
       return value;
+    default:
+      return value;
   }
 }
 
-/** The outcome of {@link validateSearchInput}. */
+/** The outcome of {@link checkInput}. */
 export interface CheckedInput {
   /** One message per problem (at most ten are listed in an error); empty when the input is valid. */
   problems: string[];
@@ -155,19 +139,18 @@ export interface CheckedInput {
 }
 
 /**
- * Checks `input` against the model's input shape of `operation`: required members, types,
- * lengths, ranges (the model's min/max, within what an integer or long holds), enums and
- * patterns (which must match the whole value, as the real service checks them), and nesting
+ * Checks the JSON `input` of `operation` against its input shape, as a service checks what it
+ * receives: required members, types, lengths, ranges (the model's min/max, within what an
+ * integer or long holds), enums and patterns (which must match the whole value), and nesting
  * (at most {@link MAX_NESTING} levels). Returns the problems in the wording of the real
- * service, and the input with the members the model does not know dropped: like the real
- * service, which ignores members it does not know (a client built from a newer model may send
+ * services, and the input with the members the model does not know dropped: like the real
+ * services, which ignore members they do not know (a client built from a newer model may send
  * some), the local service neither stores nor echoes them.
  */
-export function validateSearchInput(operation: string, input: Record<string, unknown>): CheckedInput {
-  const shape = searchModel().operations[operation]?.input?.shape;
+export function checkInput(operation: OperationModel, input: Record<string, unknown>): CheckedInput {
   const walk: Walk = { errors: [], tooDeep: false };
-  if (!shape) return { problems: [], input };
-  const checked = checkShape(shape, input, '', 1, walk);
+  if (!operation.input) return { problems: [], input };
+  const checked = checkShape(operation.input, input, '', 1, walk);
   return { problems: walk.errors, input: (checked ?? {}) as Record<string, unknown> };
 }
 
