@@ -3,7 +3,7 @@ import { loadProfile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import { ssoDeviceLogin } from '../../credentials/sso/device-login.js';
 import type { DeviceAuthorization } from '../../credentials/sso/oidc-operations.js';
-import { isSsoServiceError } from '../../credentials/sso/sso-service-error.js';
+import { isSsoServiceError } from '../../errors/sso-service-error.js';
 import { ssoLogout } from '../../credentials/sso/sso-logout.js';
 import { resolveLoginSession } from '../../credentials/sso/sso-settings.js';
 import { ssoTokenCache } from '../../credentials/sso/token-cache.js';

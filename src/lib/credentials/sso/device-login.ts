@@ -2,7 +2,7 @@ import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { JsonCache } from './json-cache.js';
 import { cacheTime, parseCacheTime } from './json-cache.js';
 import { createToken, registerClient, startDeviceAuthorization, type DeviceAuthorization } from './oidc-operations.js';
-import { isSsoServiceError } from './sso-service-error.js';
+import { isSsoServiceError } from '../../errors/sso-service-error.js';
 import type { SsoTransport } from './sso-request.js';
 import type { SsoSession } from './sso-settings.js';
 import { registrationCacheKey, tokenCacheKey, type SsoToken } from './token-cache.js';

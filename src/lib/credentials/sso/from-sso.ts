@@ -5,8 +5,8 @@ import type { CredentialProvider, Credentials } from '../types.js';
 import { cacheTime, parseCacheTime } from './json-cache.js';
 import { loadSsoToken } from './load-sso-token.js';
 import { getRoleCredentials } from './portal-operations.js';
-import { SsoLoginRequiredError } from './sso-login-required-error.js';
-import { isSsoServiceError } from './sso-service-error.js';
+import { SsoLoginRequiredError } from '../../errors/sso-login-required-error.js';
+import { isSsoServiceError } from '../../errors/sso-service-error.js';
 import { resolveSsoProfile, type SsoProfileSettings } from './sso-settings.js';
 import { cliCredentialCache, sha1, ssoTokenCache } from './token-cache.js';
 

@@ -1,7 +1,7 @@
 import { isConfigurationError } from '../../errors/configuration-error.js';
 import { cacheTime, parseCacheTime, type JsonCache } from './json-cache.js';
 import { createToken } from './oidc-operations.js';
-import { SsoLoginRequiredError } from './sso-login-required-error.js';
+import { SsoLoginRequiredError } from '../../errors/sso-login-required-error.js';
 import type { SsoTransport } from './sso-request.js';
 import type { SsoSession } from './sso-settings.js';
 import { readSsoToken, tokenCacheKey, type SsoToken } from './token-cache.js';

@@ -5,7 +5,7 @@ import { ConnectionError } from '../../errors/connection-error.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../retry/error-classification.js';
 import { legacyDelay } from '../../retry/legacy-strategy.js';
-import { SsoServiceError } from './sso-service-error.js';
+import { SsoServiceError } from '../../errors/sso-service-error.js';
 
 /** How the SSO portal and SSO-OIDC calls are sent. */
 export interface SsoTransport {

@@ -4,7 +4,7 @@ import { legacyDelay } from '../../retry/legacy-strategy.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import { SignatureV4 } from '../../signing/sigv4.js';
 import type { Credentials } from '../types.js';
-import { StsError } from './sts-error.js';
+import { StsError } from '../../errors/sts-error.js';
 import { childAt, readXml, textAt, type XmlElement } from './xml-reader.js';
 
 /** Where and how STS is called. */

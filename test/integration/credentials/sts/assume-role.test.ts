@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { defaultProvider, type DefaultProviderOptions } from '../../../../src/lib/credentials/default-provider.js';
-import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
+import { StsError } from '../../../../src/lib/errors/sts-error.js';
 import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';
 import { FAKE_SECRET, assertNoSecret, makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';
 import { writeCredentialScript } from '../../../unit/credentials/credential-script.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { defaultProvider } from '../../../../src/lib/credentials/default-provider.js';
 import { createStsContext } from '../../../../src/lib/credentials/sts/sts-context.js';
-import { StsError } from '../../../../src/lib/credentials/sts/sts-error.js';
+import { StsError } from '../../../../src/lib/errors/sts-error.js';
 import { describeStsRole } from '../../../../src/lib/credentials/sts-role-status.js';
 import { fromWebIdentity } from '../../../../src/lib/credentials/web-identity.js';
 import { makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';

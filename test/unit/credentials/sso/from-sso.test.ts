@@ -3,7 +3,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { fromSso } from '../../../../src/lib/credentials/sso/from-sso.js';
-import { SsoLoginRequiredError } from '../../../../src/lib/credentials/sso/sso-login-required-error.js';
+import { SsoLoginRequiredError } from '../../../../src/lib/errors/sso-login-required-error.js';
 import { makeTempHome, type TempHome } from '../../config/temp-home.js';
 import { SSO_ROLE_KEYS, startFakeSso, type FakeSso } from './fake-sso.js';
 

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A call to STS for credentials failed: STS answered with an error (its code and message are

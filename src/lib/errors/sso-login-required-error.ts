@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
+import { ConfigurationError } from './configuration-error.js';
 
 /** There is no usable SSO token for a profile: the user has to sign in again with `nimbus sso login`. */
 export class SsoLoginRequiredError extends ConfigurationError {

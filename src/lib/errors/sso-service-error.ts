@@ -1,5 +1,7 @@
+import { NimbusError } from './nimbus-error.js';
+
 /** The SSO portal or SSO-OIDC answered with an error. The message never contains a token or secret. */
-export class SsoServiceError extends Error {
+export class SsoServiceError extends NimbusError {
   override name = 'SsoServiceError';
   /** The error code, e.g. `UnauthorizedException`, `AuthorizationPendingException`. */
   readonly code: string;
