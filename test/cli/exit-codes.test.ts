@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, json, nimbus, requireBuild, type CliResult } from './helpers/cli.js';
 import { startTestService, type TestService } from './helpers/service.js';
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '../support/closed-port.js';
 
 function expectExit(result: CliResult, code: number, stderr: RegExp): void {
   assert.equal(result.code, code, `exit ${result.code}, stderr: ${result.stderr}`);

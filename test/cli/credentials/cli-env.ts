@@ -1,18 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { cliEnv } from '../helpers/cli.js';
-
-/** A loopback port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '../../support/closed-port.js';
 
 /**
  * A fresh HOME and an environment for CLI runs with no credentials of its own: region us-east-1 (for both CLIs),

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { ConfigurationError } from '../../../../src/lib/errors/configuration-error.js';
 import { loadProfile } from '../../../../src/lib/config/profile.js';
 import { fromInstanceMetadata, resolveImdsSettings } from '../../../../src/lib/credentials/from-instance-metadata.js';
 import type { TestServer } from '../../../support/echo-server.js';
 import { makeTempHome, type TempHome } from '../../config/temp-home.js';
 import { IMDS_KEYS, IMDS_TOKEN, startFakeImds, type FakeImdsOptions } from './fake-imds.js';
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '../../../support/closed-port.js';
 
 describe('fromInstanceMetadata (IMDSv2)', function () {
   this.timeout(15_000);
