@@ -39,7 +39,6 @@ const REFERENCE_WHERE_PRESENT = [
   'test/cli/credentials/matrix.test.ts',
   'test/cli/credentials/sso-https.test.ts',
   'test/cli/credentials/sso.test.ts',
-  'test/unit/credentials/sts/cache-key.test.ts',
 ];
 
 describe('the repository tests itself', () => {
