@@ -48,7 +48,6 @@ export function createTerminal(config: ClientConfig, model: ServiceModel, read?:
   };
 }
 
-/** The size of a response body, against its Content-Length when that disagrees. */
 /**
  * Reads the output of a success response with `parse`; a body that cannot be read (cut short,
  * not JSON, not an object) becomes an InvalidResponseError carrying the response's metadata.
@@ -57,7 +56,7 @@ export function readSuccessBody(
   command: Command,
   response: HttpResponse,
   $metadata: ResponseMetadata,
-  parse: (command: Command, response: HttpResponse) => Record<string, unknown>,
+  parse: OutputReader,
 ): Record<string, unknown> {
   try {
     return parse(command, response);
@@ -67,6 +66,7 @@ export function readSuccessBody(
   }
 }
 
+/** The size of a response body, against its Content-Length when that disagrees. */
 function describeBody(response: HttpResponse): string {
   const received = response.body.byteLength;
   const declared = Number(response.headers['content-length']);
