@@ -22,5 +22,21 @@ export const THROTTLING_CODES: ReadonlySet<string> = new Set([
 /** Error codes of transient failures worth another attempt. */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['RequestTimeout', 'RequestTimeoutException', 'PriorRequestNotComplete']);
 
-/** Status codes of transient failures worth another attempt. */
-export const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** The error codes legacy mode retries (besides 5xx and connection errors). */
+export const LEGACY_THROTTLING_CODES: ReadonlySet<string> = new Set([
+  'Throttling',
+  'ThrottlingException',
+  'ThrottledException',
+  'RequestThrottledException',
+  'TooManyRequestsException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'BandwidthLimitExceeded',
+  'RequestThrottled',
+]);
+
+/** The status codes every retry mode treats as transient server failures. */
+export const TRANSIENT_STATUS_CODES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/** Status codes worth another attempt: the transient server failures and 429 (too many requests). */
+export const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([429, ...TRANSIENT_STATUS_CODES]);

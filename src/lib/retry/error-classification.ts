@@ -1,24 +1,8 @@
 import { ConnectionError } from '../errors/connection-error.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { ServiceException } from '../errors/service-exception.js';
-import { THROTTLING_CODES, TRANSIENT_CODES } from '../errors/error-codes.js';
+import { LEGACY_THROTTLING_CODES, THROTTLING_CODES, TRANSIENT_CODES, TRANSIENT_STATUS_CODES } from '../errors/error-codes.js';
 import { isCertificateFailure } from '../http/tls-failure.js';
-
-/** The error codes legacy mode retries (besides 5xx and connection errors). */
-export const LEGACY_THROTTLING_CODES: ReadonlySet<string> = new Set([
-  'Throttling',
-  'ThrottlingException',
-  'ThrottledException',
-  'RequestThrottledException',
-  'TooManyRequestsException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'BandwidthLimitExceeded',
-  'RequestThrottled',
-]);
-
-/** The status codes every mode treats as transient server failures. */
-export const TRANSIENT_STATUS_CODES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /**
  * How a failed attempt is classified (as the published SDKs do):

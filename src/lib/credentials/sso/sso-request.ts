@@ -3,7 +3,7 @@ import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import { ConnectionError } from '../../errors/connection-error.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
-import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../retry/error-classification.js';
+import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../errors/error-codes.js';
 import { legacyDelay } from '../../retry/legacy-strategy.js';
 import { SsoServiceError } from '../../errors/sso-service-error.js';
 

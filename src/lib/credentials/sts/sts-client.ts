@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../http/undici-handler.js';
-import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../retry/error-classification.js';
+import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../errors/error-codes.js';
 import { legacyDelay } from '../../retry/legacy-strategy.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import { SignatureV4 } from '../../signing/sigv4.js';
