@@ -86,7 +86,8 @@ export class SyncBridge {
       bytes = running.data.subarray(0, flags[REPLY_LENGTH]);
     }
     const reply = deserialize(bytes.subarray(0, headerLength)) as SyncReply;
-    if (reply.ok && reply.raw) reply.body = bytes.slice(headerLength);
+    // The shared buffer takes the next reply: its body is copied out; a posted reply's is ours to keep.
+    if (reply.ok && reply.raw) reply.body = flags[REPLY_LENGTH] === -1 ? bytes.subarray(headerLength) : bytes.slice(headerLength);
     return reply;
   }
 
