@@ -96,6 +96,24 @@ const fdirBundledPicomatch = {
 };
 
 /**
+ * wsl-utils and powershell-utils (loaded on every start: oclif asks wsl-utils whether it runs
+ * under WSL) promisify child_process.execFile at their top, which would load node:child_process
+ * (and node:dgram with it) despite lazyBuiltins. Here they promisify it on first call instead.
+ * Fails the build if their code changed.
+ */
+const lazyExecFile = {
+  name: 'lazy-exec-file',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/](wsl-utils|powershell-utils)[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const eager = 'const execFile = promisify(childProcess.execFile);';
+      if (!text.includes(eager)) throw new Error(`${args.path} no longer promisifies execFile as expected: review the lazy-exec-file build step`);
+      return { contents: text.replace(eager, 'const execFile = (...args) => promisify(childProcess.execFile)(...args);'), loader: 'js' };
+    });
+  },
+};
+
+/**
  * The bundle's entry (src/commands/index.ts) imports every command; in the bundle, each command
  * module (and what only it imports) is instead evaluated the first time oclif asks the COMMANDS
  * map for it, so a run pays for its own command only. Fails the build if the entry's form changed.
@@ -256,7 +274,7 @@ const common = {
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, lazyExecFile, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire] });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
 for (const [entry, name] of Object.entries(SIDE_FILES)) {

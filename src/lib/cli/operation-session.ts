@@ -122,7 +122,8 @@ export interface SessionOptions {
  * @throws CliError for bad usage or configuration.
  */
 export async function openSession(spec: OperationSpec, flags: OperationFlags, options: SessionOptions = {}): Promise<OperationSession> {
-  const started = performance.now();
+  // Read only for --stats: the first use of `performance` in a process loads node:perf_hooks.
+  const started = flags.stats ? performance.now() : 0;
   const io = options.io ?? processIO();
   const { env } = io;
   const service = await loadService(spec.service);
