@@ -1,25 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IndexNotReadyError } from '../errors/index-not-ready-error.js';
 import type { SearchClient } from '../services/search/search-client.js';
 
 /** The most a bulk run waits for a busy index before it stops (10 minutes). */
 export const DEFAULT_INDEX_WAIT_MS = 10 * 60 * 1000;
 
-/** Thrown when an index does not become ACTIVE: it failed, is being deleted, or the wait ran out. */
-export class IndexNotReadyError extends Error {
-  override readonly name = 'IndexNotReady';
-}
-
-/** Sleeps `ms`, or less when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * Waits until the index `indexId` is ACTIVE again (after an update), polling DescribeIndex
@@ -32,7 +17,8 @@ export async function waitForActiveIndex(client: SearchClient, indexId: string, 
   let delay = 500;
   let status: string | undefined;
   while (!signal.aborted) {
-    await sleep(delay, signal);
+    // An abort ends the sleep early (its AbortError is the expected way out, checked just below).
+    await sleep(delay, undefined, { signal }).catch(() => undefined);
     if (signal.aborted) return;
     status = (await client.describeIndexAsync({ Id: indexId })).Status;
     if (status === 'ACTIVE') return;
