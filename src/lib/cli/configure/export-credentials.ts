@@ -1,13 +1,8 @@
 import type { Env } from '../../config/types.js';
 import type { Credentials } from '../../credentials/types.js';
 import { configError } from '../errors/cli-error.js';
+import type { ExportFormat } from './export-formats.js';
 import { resolveCliCredentials } from './resolve-credentials.js';
-
-/** The output formats of `configure export-credentials`, as the AWS CLI names them (plus fish). */
-export const EXPORT_FORMATS = ['process', 'env', 'env-no-export', 'powershell', 'windows-cmd', 'fish'] as const;
-
-/** One of {@link EXPORT_FORMATS}. */
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The variable that carries the profiles already being exported, shared with the AWS CLI to stop `credential_process` loops. */
 const CHAIN_VARIABLE = '_AWS_CLI_PROFILE_CHAIN';
