@@ -1,4 +1,4 @@
-import { loadProfile } from '../../config/profile.js';
+import { loadProfile, resolveProfileName } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import type { HttpOptions } from '../../http/http-options.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
@@ -18,11 +18,11 @@ export function cliHttpHandler(profileName: string, env: Env): HttpHandler {
 
 /**
  * The credentials a command would use, from the default chain: `--profile` (which skips
- * environment keys, as in every command), else AWS_PROFILE, else `default`.
+ * environment keys, as in every command), else AWS_PROFILE, else AWS_DEFAULT_PROFILE, else `default`.
  * @throws what the chain throws: CredentialsNotFoundError when no source has credentials.
  */
 export async function resolveCliCredentials(profileFlag: string | undefined, env: Env): Promise<Credentials> {
-  const profileName = profileFlag ?? (env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || 'default');
+  const profileName = resolveProfileName({ profile: profileFlag, env });
   const provider = defaultProvider({ ...(profileFlag === undefined ? {} : { profile: profileFlag }), env, httpHandler: cliHttpHandler(profileName, env) });
   return (await provider())!;
 }
