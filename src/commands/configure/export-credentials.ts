@@ -1,7 +1,6 @@
 import { Flags } from '@oclif/core';
+import { EXPORT_FORMATS, type ExportFormat } from '../../lib/cli/configure/export-formats.js';
 import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
-
-const FORMATS = ['process', 'env', 'env-no-export', 'powershell', 'windows-cmd', 'fish'] as const;
 
 /** `nimbus configure export-credentials`: print the credentials in effect for another tool. */
 export default class ConfigureExportCredentials extends NimbusCommand {
@@ -14,13 +13,13 @@ export default class ConfigureExportCredentials extends NimbusCommand {
   ];
   static override flags = {
     profile: Flags.string({ summary: 'Profile to resolve (else AWS_PROFILE, then "default"); environment keys are then not used.' }),
-    format: Flags.string({ summary: 'Output format.', options: [...FORMATS], default: 'process' }),
+    format: Flags.string({ summary: 'Output format.', options: [...EXPORT_FORMATS], default: 'process' }),
   };
 
   /** Prints the credentials. */
   async run(): Promise<void> {
     const { flags } = await this.parse(ConfigureExportCredentials);
     const { exportCredentials } = await import('../../lib/cli/configure/export-credentials.js');
-    process.stdout.write(await exportCredentials(flags.profile, flags.format as (typeof FORMATS)[number], process.env));
+    process.stdout.write(await exportCredentials(flags.profile, flags.format as ExportFormat, process.env));
   }
 }

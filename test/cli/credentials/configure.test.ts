@@ -60,6 +60,9 @@ describe('configure export-credentials and configure list through the built CLI'
     const loop = await nimbus(['configure', 'export-credentials', '--profile', 'loop'], { env });
     assert.equal(loop.code, 253);
     assert.match(loop.stderr, /credential_process of profile loop exited with status 253: nimbus: Credential process resolution detected an infinite loop, profile cycle: loop -> loop/);
+    const byDefaultProfile = await nimbus(['configure', 'export-credentials'], { env: { ...env, AWS_DEFAULT_PROFILE: 'loop' } });
+    assert.equal(byDefaultProfile.code, 253);
+    assert.match(byDefaultProfile.stderr, /profile cycle: loop -> loop\b/, 'AWS_DEFAULT_PROFILE names the profile in the chain too');
   });
 
   it('configure list names the source of the credentials, masks them and shows endpoint_url', async () => {

@@ -39,6 +39,9 @@ describe('SSO over HTTPS through the built CLI', function () {
     const withoutCa = await nimbus(['sso', 'login', '--sso-session', 's', '--no-browser'], { env: { ...env, AWS_CONFIG_FILE: join(home, 'other') } });
     assert.equal(withoutCa.code, 255, withoutCa.stderr);
     assert.match(withoutCa.stderr, /certificate/i);
+    const missingCa = await nimbus(['sso', 'login', '--profile', 'legacy', '--no-browser'], { env: { ...env, AWS_CA_BUNDLE: join(home, 'missing.pem') } });
+    assert.equal(missingCa.code, 253, missingCa.stderr);
+    assert.match(missingCa.stderr, /^nimbus: The CA bundle "[^"]*missing\.pem" \(AWS_CA_BUNDLE\) cannot be read \(ENOENT\)$/m);
     const login = await nimbus(['sso', 'login', '--profile', 'legacy', '--no-browser'], { env });
     assert.equal(login.code, 0, login.stderr);
     assert.match(login.stderr, /Signed in to https:\/\/my\.awsapps\.com\/start\n/);

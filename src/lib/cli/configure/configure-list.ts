@@ -1,3 +1,4 @@
+import { resolveProfileName } from '../../config/profile.js';
 import { sharedFilePaths } from '../../config/shared-files.js';
 import type { Env } from '../../config/types.js';
 import { CredentialsNotFoundError } from '../../errors/credentials-not-found-error.js';
@@ -72,7 +73,7 @@ function temporaryRows(credentials: Credentials, profile: string, env: Env): Row
  * @throws what resolving the credentials throws, other than "no credentials".
  */
 export async function configureList(profileFlag: string | undefined, env: Env): Promise<string> {
-  const profile = profileFlag ?? (env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || 'default');
+  const profile = resolveProfileName({ profile: profileFlag, env });
   const profileSource: SettingSource | undefined = profileFlag
     ? { value: profileFlag, type: 'manual', location: '--profile' }
     : env.AWS_PROFILE

@@ -1,13 +1,9 @@
+import { resolveProfileName } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import type { Credentials } from '../../credentials/types.js';
 import { configError } from '../errors/cli-error.js';
+import type { ExportFormat } from './export-formats.js';
 import { resolveCliCredentials } from './resolve-credentials.js';
-
-/** The output formats of `configure export-credentials`, as the AWS CLI names them (plus fish). */
-export const EXPORT_FORMATS = ['process', 'env', 'env-no-export', 'powershell', 'windows-cmd', 'fish'] as const;
-
-/** One of {@link EXPORT_FORMATS}. */
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The variable that carries the profiles already being exported, shared with the AWS CLI to stop `credential_process` loops. */
 const CHAIN_VARIABLE = '_AWS_CLI_PROFILE_CHAIN';
@@ -53,7 +49,7 @@ export function formatCredentials(credentials: Credentials, format: ExportFormat
  * @throws CliError (configuration) when no credentials can be had.
  */
 export async function exportCredentials(profileFlag: string | undefined, format: ExportFormat, env: NodeJS.ProcessEnv): Promise<string> {
-  const profile = profileFlag ?? (env.AWS_PROFILE || 'default');
+  const profile = resolveProfileName({ profile: profileFlag, env: env as Env });
   const seen = (env[CHAIN_VARIABLE] ?? '').split(',').filter(Boolean);
   if (seen.length >= MAX_DEPTH) throw configError(`Maximum recursive credential process resolution reached (${MAX_DEPTH}). Profiles seen: ${seen.join(' -> ')}`);
   if (seen.includes(profile)) throw configError(`Credential process resolution detected an infinite loop, profile cycle: ${[...seen, profile].join(' -> ')}`);

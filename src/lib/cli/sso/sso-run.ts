@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { loadProfile } from '../../config/profile.js';
+import { loadProfile, resolveProfileName } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import { ssoDeviceLogin } from '../../credentials/sso/device-login.js';
 import type { DeviceAuthorization } from '../../credentials/sso/oidc-operations.js';
@@ -16,10 +16,6 @@ export interface SsoLoginFlags {
   profile?: string;
   'sso-session'?: string;
   'no-browser'?: boolean;
-}
-
-function profileName(flag: string | undefined, env: Env): string {
-  return flag ?? (env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || 'default');
 }
 
 /** The program that opens a URL in the default browser on this platform. */
@@ -53,7 +49,7 @@ function asServiceFailure(error: unknown): unknown {
  * `--no-browser`, opening the URL (with the code filled in) in the default browser.
  */
 export async function runSsoLogin(flags: SsoLoginFlags, env: Env): Promise<void> {
-  const name = profileName(flags.profile, env);
+  const name = resolveProfileName({ profile: flags.profile, env });
   const session = resolveLoginSession(name, flags['sso-session'], { env });
   const profile = loadProfile(name, { env, explicit: false });
   const onPending = async (authorization: DeviceAuthorization): Promise<void> => {
@@ -83,7 +79,7 @@ export async function runSsoLogin(flags: SsoLoginFlags, env: Env): Promise<void>
 
 /** `nimbus sso logout`: ends and removes every cached SSO token and the SSO role credentials. */
 export async function runSsoLogout(flags: { profile?: string }, env: Env): Promise<void> {
-  const name = profileName(flags.profile, env);
+  const name = resolveProfileName({ profile: flags.profile, env });
   const report = await ssoLogout({ env, profile: loadProfile(name, { env, explicit: false }), httpHandler: cliHttpHandler(name, env) });
   for (const failure of report.failures) process.stderr.write(`nimbus: warning: the SSO portal did not end a session (${failure}); its token was removed anyway\n`);
   process.stderr.write(`Removed ${report.tokens} SSO token${report.tokens === 1 ? '' : 's'} and ${report.credentials} cached SSO credential${report.credentials === 1 ? '' : 's'}\n`);

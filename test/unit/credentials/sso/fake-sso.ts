@@ -1,3 +1,4 @@
+import { makeTempHome, type TempHome } from '../../config/temp-home.js';
 import { startTestServer, type CannedResponse, type SeenRequest, type TestServer } from '../../../support/echo-server.js';
 
 /** How the fake answers one device-code CreateToken poll. */
@@ -93,4 +94,29 @@ export async function startFakeSso(roleKeys = SSO_ROLE_KEYS): Promise<FakeSso> {
     pollTimes,
     calls: (operation: string) => server.requests.filter((request) => operationOf(request) === operation),
   });
+}
+
+/** A temporary home and a running fake SSO, with the environment that points both SSO clients at the fake. */
+export interface SsoTestBed {
+  t: TempHome;
+  sso: FakeSso;
+  env: Record<string, string>;
+}
+
+/**
+ * Registers mocha hooks that give every test of the enclosing suite a fresh {@link SsoTestBed}
+ * (read it inside tests, after `beforeEach` ran) and tear it down afterwards.
+ */
+export function useSsoTestBed(): SsoTestBed {
+  const bed = {} as SsoTestBed;
+  beforeEach(async () => {
+    bed.t = makeTempHome();
+    bed.sso = await startFakeSso();
+    bed.env = { HOME: bed.t.home, AWS_ENDPOINT_URL_SSO: bed.sso.endpoint, AWS_ENDPOINT_URL_SSO_OIDC: bed.sso.endpoint };
+  });
+  afterEach(async () => {
+    await bed.sso.close();
+    bed.t.cleanup();
+  });
+  return bed;
 }
