@@ -3,20 +3,10 @@
 // frequency rank 20 to 2,000: the median query word occurs in about 3% of the documents, one in
 // ten in more than a quarter of them.
 
+import { seededRandom as random } from '../../dist/lib/local/server/faults.js';
+
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'an', 'el', 'or', 'us', 'bri', 'cha', 'dor', 'fen', 'gul', 'hax', 'jin', 'kur'];
 const VOCABULARY_SIZE = 8000;
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same corpus everywhere. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makeVocabulary() {
   const words = [];

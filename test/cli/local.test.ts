@@ -4,28 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, cliEnv, json, nimbus, requireBuild } from './helpers/cli.js';
+import { startLocalServer } from './helpers/local-start.js';
 import { startTestService, type TestService } from './helpers/service.js';
 
 const LOADS = join(import.meta.dirname, 'fixtures', 'report-loads.mjs');
-
-/** Starts `nimbus local start` and resolves once it printed its endpoint. */
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ endpoint: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'local', 'start', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const line = stdout.split('\n')[0];
-      if (stdout.includes('\n') && line) {
-        const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-        resolve({ endpoint: line, stop: (signal) => (child.kill(signal), exited) });
-      }
-    });
-    child.on('close', (code) => reject(new Error(`local start exited ${code}: ${stderr}`)));
-  });
-}
 
 describe('nimbus local start and --local', function () {
   this.timeout(60_000);
@@ -39,7 +21,7 @@ describe('nimbus local start and --local', function () {
 
   it('serves both APIs with the given credentials and account id, and stops cleanly on SIGTERM (0) and Ctrl-C (130)', async () => {
     const env = cliEnv(dir);
-    const server = await startServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012', '--create-delay', '0'], env);
+    const server = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012', '--create-delay', '0'], env);
     assert.match(server.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
     const as = (key: string, secret: string) => ({ ...env, AWS_ACCESS_KEY_ID: key, AWS_SECRET_ACCESS_KEY: secret, AWS_REGION: 'eu-west-1' });
     const [project, rejected] = await Promise.all([
@@ -52,7 +34,7 @@ describe('nimbus local start and --local', function () {
     assert.equal(await server.stop('SIGTERM'), 0);
     assert.ok(existsSync(join(dir, 'served')));
 
-    const again = await startServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012'], env);
+    const again = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012'], env);
     const listed = json(await nimbus(['mobile', 'project', 'list', '--endpoint-url', again.endpoint], { env: as('ci', 's3cret') }));
     assert.deepEqual(listed.projects.map((p: { name: string }) => p.name), ['app'], 'state survives a restart');
     assert.equal(await again.stop('SIGINT'), 130);

@@ -1,34 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, cliEnv, nimbus, requireBuild } from '../../cli/helpers/cli.js';
+import { cliEnv, nimbus, requireBuild } from '../../cli/helpers/cli.js';
+import { startLocalServer } from '../../cli/helpers/local-start.js';
 import { call } from '../local-search/support.js';
-
-interface Served {
-  endpoint: string;
-  stop(): Promise<number | null>;
-}
-
-/** Starts `nimbus local start` from the built binary; resolves once it printed its endpoint. */
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'local', 'start', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const line = stdout.split('\n')[0];
-      if (stdout.includes('\n') && line) {
-        const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-        resolve({ endpoint: line, stop: () => (child.kill('SIGTERM'), exited) });
-      }
-    });
-    child.on('close', (code) => reject(new Error(`local start exited ${code}: ${stderr}`)));
-  });
-}
 
 describe('nimbus local start: credentials from a file or the environment, and --faults', function () {
   this.timeout(60_000);
@@ -45,7 +21,7 @@ describe('nimbus local start: credentials from a file or the environment, and --
     const file = join(dir, 'keys');
     writeFileSync(file, '# local keys\nci:from-file-secret\n\nbot:second-secret  # the bot\n', { mode: 0o600 });
     const env = cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'envkey:env-secret' });
-    const fromFile = await startServer(['--data-dir', join(dir, 'a'), '--credentials-file', file], env);
+    const fromFile = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'a'), '--credentials-file', file], env);
     try {
       assert.equal(await status(fromFile.endpoint, 'ci', 'from-file-secret'), 200);
       assert.equal(await status(fromFile.endpoint, 'bot', 'second-secret'), 200);
@@ -54,7 +30,7 @@ describe('nimbus local start: credentials from a file or the environment, and --
     } finally {
       assert.equal(await fromFile.stop(), 0);
     }
-    const fromEnv = await startServer(['--data-dir', join(dir, 'b')], cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'envkey:env-secret, other:x2' }));
+    const fromEnv = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'b')], cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'envkey:env-secret, other:x2' }));
     try {
       assert.equal(await status(fromEnv.endpoint, 'envkey', 'env-secret'), 200);
       assert.equal(await status(fromEnv.endpoint, 'other', 'x2'), 200);
@@ -81,7 +57,7 @@ describe('nimbus local start: credentials from a file or the environment, and --
   });
 
   it('injects the faults of --faults, and refuses a bad spec with 252', async () => {
-    const served = await startServer(['--data-dir', join(dir, 'c'), '--faults', 'ListIndices.throttle=1'], cliEnv(dir));
+    const served = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'c'), '--faults', 'ListIndices.throttle=1'], cliEnv(dir));
     try {
       const answer = await call(served.endpoint, 'ListIndices', {});
       assert.equal(answer.status, 400);

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
-import { call, ok, startTestService, type TestService } from './support.js';
+import { call, ok, searchRequest, startTestService, type TestService } from './support.js';
 
 describe('local service: what a signature must cover', function () {
   let service: TestService;
@@ -23,18 +23,8 @@ describe('local service: what a signature must cover', function () {
   });
 
   it('refuses a presigned request with a body, which its signature cannot cover', async () => {
-    const url = new URL(endpoint);
     const signed = new SignatureV4().presign(
-      {
-        method: 'POST',
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: Number(url.port),
-        path: '/',
-        query: {},
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSKendraFrontendService.ListIndices' },
-        body: '{}',
-      },
+      searchRequest(endpoint, 'ListIndices', '{}'),
       { key: 'test', secret: 'test' },
       { region: 'us-east-1', service: 'kendra', expiresIn: 300 },
     );

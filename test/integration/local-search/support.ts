@@ -48,24 +48,25 @@ export interface CallOptions {
 
 const signer = new SignatureV4();
 
-/** Sends one signed search API request and reads the JSON answer. */
-export async function call(endpoint: string, operation: string, input: unknown = {}, options: CallOptions = {}): Promise<WireAnswer> {
+/** The unsigned POST of one search API operation to `endpoint`, as the signer takes it. */
+export function searchRequest(endpoint: string, operation: string, body: string | Uint8Array, headers: Record<string, string> = {}) {
   const url = new URL(endpoint);
-  const body = options.rawBody ?? JSON.stringify(input);
-  const request = {
+  return {
     method: 'POST',
     protocol: url.protocol,
     hostname: url.hostname,
     port: Number(url.port),
     path: '/',
     query: {},
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSKendraFrontendService.${operation}`,
-      ...(options.headers ?? {}),
-    },
-    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSKendraFrontendService.${operation}`, ...headers },
+    body,
   };
+}
+
+/** Sends one signed search API request and reads the JSON answer. */
+export async function call(endpoint: string, operation: string, input: unknown = {}, options: CallOptions = {}): Promise<WireAnswer> {
+  const body = options.rawBody ?? JSON.stringify(input);
+  const request = searchRequest(endpoint, operation, typeof body === 'string' ? body : new Uint8Array(body), options.headers);
   const credentials = options.credentials === undefined ? { key: 'test', secret: 'test' } : options.credentials;
   const signed = signer.sign(request, credentials, { region: options.region ?? 'us-east-1', service: options.service ?? 'kendra' });
   const { host: _host, ...headers } = signed.headers;

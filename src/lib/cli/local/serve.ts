@@ -5,7 +5,7 @@ import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 
 /** The environment variable that can hold the accepted key pairs. */
-export const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
+const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
 
 /**
  * `KEY:SECRET` pairs → the service's credentials; a malformed pair is an error made by
@@ -42,7 +42,7 @@ async function credentialsFromFile(path: string): Promise<Array<{ key: string; s
  * together; else those of {@link CREDENTIALS_VARIABLE} (pairs separated by commas or
  * whitespace); else undefined (the service's default, test/test).
  */
-export async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Array<{ key: string; secret: string }> | undefined> {
+async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Array<{ key: string; secret: string }> | undefined> {
   const given = [
     ...(flags.credentials?.length ? parseCredentialPairs(flags.credentials) : []),
     ...(flags['credentials-file'] !== undefined ? await credentialsFromFile(flags['credentials-file']) : []),
