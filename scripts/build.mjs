@@ -60,40 +60,50 @@ const libraryUrls = {
 };
 
 /**
+ * An esbuild plugin that replaces the text `from` with `to` in the modules whose path matches
+ * `filter`: a small edit of a dependency the bundle needs. Fails the build, naming the step and
+ * what it expected, when the text is no longer there (the dependency changed: review the step).
+ */
+function textEdit(name, filter, from, to, expected) {
+  return {
+    name,
+    setup(builder) {
+      builder.onLoad({ filter }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes(from)) throw new Error(`${args.path} no longer ${expected}: review the ${name} build step`);
+        return { contents: text.replace(from, to), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * oclif sorts the commands with localeCompare on every start, and the first localeCompare of a
  * process sets up ICU collation (about 6 ms here). The ids are lower-case ASCII letters, digits,
  * '-' and ':', which code-unit order sorts the same way, so the bundle compares them directly.
  * oclif has no setting for this, hence the edit of its text. Fails the build if oclif's code
  * changed; test/unit/cli/build-tricks.test.ts checks the same and that the orders agree.
  */
-const asciiCommandSort = {
-  name: 'ascii-command-sort',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const sort = '.sort((a, b) => a.id.localeCompare(b.id))';
-      if (!text.includes(sort)) throw new Error(`${args.path} no longer sorts commands as expected: review the ascii-command-sort build step`);
-      return { contents: text.replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'), loader: 'js' };
-    });
-  },
-};
+const asciiCommandSort = textEdit(
+  'ascii-command-sort',
+  /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+  '.sort((a, b) => a.id.localeCompare(b.id))',
+  '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
+  'sorts commands as expected',
+);
 
 /**
  * fdir (oclif's glob, for plugins that find their commands by pattern) checks on load that it can
  * require picomatch with require.resolve, a search of the file system on every start. In the
  * bundle picomatch is bundled, so the check goes. Fails the build if fdir's code changed.
  */
-const fdirBundledPicomatch = {
-  name: 'fdir-bundled-picomatch',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.cjs$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const check = 'require.resolve("picomatch");';
-      if (!text.includes(check)) throw new Error(`${args.path} no longer checks for picomatch as expected: review the fdir-bundled-picomatch build step`);
-      return { contents: text.replace(check, ''), loader: 'js' };
-    });
-  },
-};
+const fdirBundledPicomatch = textEdit(
+  'fdir-bundled-picomatch',
+  /[\\/]fdir[\\/]dist[\\/]index\.cjs$/,
+  'require.resolve("picomatch");',
+  '',
+  'checks for picomatch as expected',
+);
 
 /**
  * wsl-utils and powershell-utils (loaded on every start: oclif asks wsl-utils whether it runs
@@ -101,17 +111,13 @@ const fdirBundledPicomatch = {
  * (and node:dgram with it) despite lazyBuiltins. Here they promisify it on first call instead.
  * Fails the build if their code changed.
  */
-const lazyExecFile = {
-  name: 'lazy-exec-file',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/](wsl-utils|powershell-utils)[\\/]index\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const eager = 'const execFile = promisify(childProcess.execFile);';
-      if (!text.includes(eager)) throw new Error(`${args.path} no longer promisifies execFile as expected: review the lazy-exec-file build step`);
-      return { contents: text.replace(eager, 'const execFile = (...args) => promisify(childProcess.execFile)(...args);'), loader: 'js' };
-    });
-  },
-};
+const lazyExecFile = textEdit(
+  'lazy-exec-file',
+  /[\\/](wsl-utils|powershell-utils)[\\/]index\.js$/,
+  'const execFile = promisify(childProcess.execFile);',
+  'const execFile = (...args) => promisify(childProcess.execFile)(...args);',
+  'promisifies execFile as expected',
+);
 
 /**
  * The bundle's entry (src/commands/index.ts) imports every command; in the bundle, each command
