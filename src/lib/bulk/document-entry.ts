@@ -1,6 +1,7 @@
 import type { Client } from '../client/client.js';
 import type { SearchDocument } from '../services/search/types.js';
-import { shapeCheck } from '../validation/shape-validator.js';
+import { CLIENT_POLICY } from '../validation/client-policy.js';
+import { checkValue } from '../validation/shape-validator.js';
 import type { SourceItem, SourceRef } from './types.js';
 
 /** The largest document blob the service takes (50 MB). */
@@ -17,12 +18,7 @@ export function documentCheck(client: Client): DocumentCheck | undefined {
   if (client.getConfig('validate') === false) return undefined;
   const shape = client.getApi().shape('Document');
   if (!shape) return undefined;
-  const check = shapeCheck(shape);
-  return (document) => {
-    const ctx = { problems: [] as string[], path: ['Document'] as (string | number)[] };
-    check(document, ctx);
-    return ctx.problems;
-  };
+  return (document) => checkValue(shape, document, CLIENT_POLICY, ['Document']).problems;
 }
 
 /** What turning documents into entries needs. */

@@ -1,162 +1,97 @@
 import type { Member, Shape } from '../model/shape.js';
-import { describeType } from '../protocols/encoding.js';
-import { toDate } from '../protocols/timestamps.js';
-import { compilePattern } from './patterns.js';
+import { compilePattern, compileWholePattern } from './patterns.js';
+
+/**
+ * One step of the path from the input's root to a value: a structure member's name, a list
+ * item's index (from 0), or a map entry's key or value.
+ */
+export type PathSegment = string | { readonly index: number } | { readonly key: string; readonly part: 'key' | 'value' };
+
+/** What a size or value bound measures: list items, map entries, string characters, blob bytes, or a number's value. */
+export type SizeUnit = 'items' | 'entries' | 'characters' | 'bytes' | 'value';
+
+/** A problem the walk found in a value, for a {@link ValidationPolicy} to word (or to ignore). */
+export type Problem =
+  /** The value is not of the shape's type (or not in a form the policy accepts for it). */
+  | { readonly kind: 'type'; readonly shape: Shape; readonly value: unknown }
+  /** A list item or map value is null or absent; `shape` is the element's shape. */
+  | { readonly kind: 'null-entry'; readonly shape: Shape | undefined }
+  /** A required member is absent or null (the path ends at the member). */
+  | { readonly kind: 'required' }
+  /** A member the structure `shape` does not have. */
+  | { readonly kind: 'unknown'; readonly shape: Shape }
+  /** A tagged union with `set` members set instead of one. */
+  | { readonly kind: 'union'; readonly set: number }
+  /** A size, length or value outside the bound `limit` (`min` or `max`). */
+  | { readonly kind: 'bound'; readonly bound: 'min' | 'max'; readonly limit: number; readonly actual: number; readonly unit: SizeUnit; readonly value: unknown }
+  /** A string outside the shape's enum. */
+  | { readonly kind: 'enum'; readonly shape: Shape; readonly value: string }
+  /** A string that does not match the shape's pattern. */
+  | { readonly kind: 'pattern'; readonly shape: Shape; readonly value: string }
+  /** A document holding something that is not JSON (`found` names it). */
+  | { readonly kind: 'document'; readonly found: string }
+  /** Structures, lists and maps nested deeper than `limit` (reported once per walk). */
+  | { readonly kind: 'too-deep'; readonly limit: number };
+
+/**
+ * How one side checks values against a model: the forms it accepts for timestamps, blobs and
+ * documents, what it does with unknown members, its bounds, and the wording of its problems.
+ * The client words problems as botocore does; the local service as the real service does.
+ */
+export interface ValidationPolicy {
+  /** The key the checks compiled for this policy are cached under on each shape. */
+  readonly key: symbol;
+  /** What a structure's member the model does not know gets: a problem (`report`) or left out of the checked value (`drop`). */
+  readonly unknownMembers: 'report' | 'drop';
+  /** Whether a pattern must match the whole string (as a service checks) or be found in it (botocore). */
+  readonly wholePatterns: boolean;
+  /** Whether numbers must be finite and integers and longs within what they hold, besides the model's bounds. */
+  readonly boundedNumbers: boolean;
+  /** The deepest nesting of structures, lists and maps accepted (the root is level 1); unbounded when absent. */
+  readonly maxDepth?: number;
+  /** Whether `value` is a timestamp in a form this side accepts. */
+  isTimestamp(value: unknown): boolean;
+  /** The byte size of a blob in a form this side accepts, or undefined for anything else. */
+  blobSize(value: unknown): number | undefined;
+  /** The problem of a document (free-form) value of the shape `shape`, if any. */
+  documentProblem(shape: Shape, value: unknown): Problem | undefined;
+  /** The text of `problem` found at `path`, or undefined when this side does not count it as a problem. */
+  describe(problem: Problem, path: readonly PathSegment[]): string | undefined;
+}
 
 /** Where problems are collected, and the path of the value being checked. */
 export interface ValidationContext {
   readonly problems: string[];
-  /** Member names and list indices from the input root to the current value. */
-  readonly path: (string | number)[];
+  /** The steps from the input's root to the current value. */
+  readonly path: PathSegment[];
+  /** Set once the nesting bound is hit, so that it is reported once. */
+  tooDeep?: boolean;
 }
 
-/** Checks one value (never `undefined`/`null` except inside lists) and records its problems. */
-export type Check = (value: unknown, ctx: ValidationContext) => void;
+/**
+ * Checks one value (never `undefined`/`null`) and records its problems; returns the value as
+ * checked (without unknown members when the policy drops them, undefined when too deep).
+ */
+export type Check = (value: unknown, ctx: ValidationContext) => unknown;
 
-const CHECK = Symbol('validator');
-const MAX_ECHO = 60;
-
-/** `Facets[0].DocumentAttributeKey` for the current path. */
-export function pathText(path: readonly (string | number)[]): string {
-  let text = '';
-  for (const segment of path) {
-    text += typeof segment === 'number' ? `[${segment}]` : text === '' ? segment : `.${segment}`;
-  }
-  return text === '' ? 'input' : text;
-}
-
-function report(ctx: ValidationContext, problem: string): void {
-  ctx.problems.push(problem.replace('%s', () => pathText(ctx.path)));
-}
-
-function typeProblem(ctx: ValidationContext, expected: string, value: unknown): void {
-  report(ctx, `Invalid type for parameter %s: expected ${expected}, got ${describeType(value)}`);
+/**
+ * Checks `value` against `shape` under `policy`, starting at `path`; returns the problems and
+ * the checked value (see {@link Check}).
+ */
+export function checkValue(
+  shape: Shape,
+  value: unknown,
+  policy: ValidationPolicy,
+  path: PathSegment[] = [],
+): { problems: string[]; value: unknown } {
+  const ctx: ValidationContext = { problems: [], path };
+  const checked = shapeCheck(shape, policy)(value, ctx);
+  return { problems: ctx.problems, value: checked };
 }
 
 /** True for a value that can be a structure or a map: a non-array, non-null object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !ArrayBuffer.isView(value);
-}
-
-/** The check for values of a member (a `jsonvalue` string member takes any JSON value). */
-export function memberCheck(member: Member): Check {
-  return member.jsonValue ? checkDocument : shapeCheck(member.shape);
-}
-
-/** The check for values of a shape, built once and cached on the shape. */
-export function shapeCheck(shape: Shape): Check {
-  return shape.memo(CHECK, () => buildCheck(shape));
-}
-
-function buildCheck(shape: Shape): Check {
-  switch (shape.type) {
-    case 'structure':
-      return shape.isDocument ? checkDocument : structureCheck(shape);
-    case 'list':
-      return listCheck(shape);
-    case 'map':
-      return mapCheck(shape);
-    case 'string':
-      return stringCheck(shape);
-    case 'integer':
-    case 'long':
-      return numberCheck(shape, true);
-    case 'float':
-    case 'double':
-      return numberCheck(shape, false);
-    case 'boolean':
-      return (value, ctx) => {
-        if (typeof value !== 'boolean') typeProblem(ctx, 'boolean', value);
-      };
-    case 'timestamp':
-      return (value, ctx) => {
-        if (!toDate(value)) typeProblem(ctx, 'a timestamp (Date, ISO 8601 string or epoch seconds)', value);
-      };
-    case 'blob':
-      return blobCheck(shape);
-    default:
-      return () => undefined;
-  }
-}
-
-interface StructurePlan {
-  readonly members: ReadonlyMap<string, Check>;
-  readonly required: readonly string[];
-  readonly names: string;
-}
-
-/** Checks a structure: required members, unknown members, then each member. */
-function structureCheck(shape: Shape): Check {
-  let plan: StructurePlan | undefined;
-  return (value, ctx) => {
-    if (!isRecord(value)) return typeProblem(ctx, 'an object', value);
-    plan ??= {
-      members: new Map([...shape.members.values()].map((member) => [member.name, memberCheck(member)])),
-      required: [...shape.required],
-      names: [...shape.members.keys()].join(', '),
-    };
-    for (const name of plan.required) {
-      if (value[name] === undefined || value[name] === null) {
-        ctx.path.push(name);
-        report(ctx, 'Missing required parameter %s');
-        ctx.path.pop();
-      }
-    }
-    let set = 0;
-    for (const name in value) {
-      const check = plan.members.get(name);
-      ctx.path.push(name);
-      if (check === undefined) {
-        report(ctx, `Unknown parameter %s, must be one of: ${plan.names || '(none)'}`);
-      } else if (value[name] !== undefined && value[name] !== null) {
-        set++;
-        check(value[name], ctx);
-      }
-      ctx.path.pop();
-    }
-    if (shape.raw.union && set !== 1) report(ctx, `Invalid parameter %s: exactly one member must be set, found ${set}`);
-  };
-}
-
-function listCheck(shape: Shape): Check {
-  let item: Check | undefined;
-  return (value, ctx) => {
-    if (!Array.isArray(value)) return typeProblem(ctx, 'an array', value);
-    sizeCheck(shape, value.length, 'items', ctx);
-    item ??= shape.member ? memberCheck(shape.member) : checkDocument;
-    for (let i = 0; i < value.length; i++) {
-      ctx.path.push(i);
-      const entry: unknown = value[i];
-      if (entry === undefined || entry === null) typeProblem(ctx, shape.member?.shape.type ?? 'a value', entry);
-      else item(entry, ctx);
-      ctx.path.pop();
-    }
-  };
-}
-
-function mapCheck(shape: Shape): Check {
-  let key: Check | undefined;
-  let item: Check | undefined;
-  return (value, ctx) => {
-    if (!isRecord(value)) return typeProblem(ctx, 'an object (map)', value);
-    const keys = Object.keys(value);
-    sizeCheck(shape, keys.length, 'entries', ctx);
-    key ??= shape.key ? memberCheck(shape.key) : () => undefined;
-    item ??= shape.value ? memberCheck(shape.value) : checkDocument;
-    for (const name of keys) {
-      ctx.path.push(name);
-      key(name, ctx);
-      const entry = value[name];
-      if (entry === undefined || entry === null) typeProblem(ctx, shape.value?.shape.type ?? 'a value', entry);
-      else item(entry, ctx);
-      ctx.path.pop();
-    }
-  };
-}
-
-function sizeCheck(shape: Shape, size: number, unit: string, ctx: ValidationContext): void {
-  if (shape.min !== undefined && size < shape.min) report(ctx, `Invalid size for parameter %s: ${size} ${unit}, the minimum is ${shape.min}`);
-  if (shape.max !== undefined && size > shape.max) report(ctx, `Invalid size for parameter %s: ${size} ${unit}, the maximum is ${shape.max}`);
 }
 
 /** The length of a string in Unicode code points (a surrogate pair counts once). */
@@ -169,74 +104,229 @@ export function codePointLength(text: string): number {
   return length;
 }
 
-function stringCheck(shape: Shape): Check {
+/** The check of `shape` under `policy`, built once and cached on the shape. */
+export function shapeCheck(shape: Shape, policy: ValidationPolicy): Check {
+  return shape.memo(policy.key, () => buildCheck(shape, policy));
+}
+
+function report(ctx: ValidationContext, policy: ValidationPolicy, problem: Problem): void {
+  const text = policy.describe(problem, ctx.path);
+  if (text !== undefined) ctx.problems.push(text);
+}
+
+/** The check for values of a member: a `jsonvalue` member holds a document. */
+function memberCheck(member: Member, policy: ValidationPolicy): Check {
+  return member.jsonValue ? documentCheck(member.shape, policy) : shapeCheck(member.shape, policy);
+}
+
+/** The depth of a free-form value, counted without recursion, up to `limit + 1`. */
+function documentDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item as Record<string, unknown>)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Whether a container value nests deeper than the policy allows (reported once per walk). */
+function tooDeep(value: unknown, ctx: ValidationContext, policy: ValidationPolicy, isDocument: boolean): boolean {
+  const limit = policy.maxDepth;
+  if (limit === undefined) return false;
+  const depth = ctx.path.length + 1;
+  const nesting = isDocument ? depth - 1 + documentDepth(value, limit) : depth;
+  if (nesting <= limit) return false;
+  if (!ctx.tooDeep) report(ctx, policy, { kind: 'too-deep', limit });
+  ctx.tooDeep = true;
+  return true;
+}
+
+function buildCheck(shape: Shape, policy: ValidationPolicy): Check {
+  switch (shape.type) {
+    case 'structure':
+      return shape.isDocument ? documentCheck(shape, policy) : structureCheck(shape, policy);
+    case 'list':
+      return listCheck(shape, policy);
+    case 'map':
+      return mapCheck(shape, policy);
+    case 'string':
+      return stringCheck(shape, policy);
+    case 'integer':
+    case 'long':
+      return numberCheck(shape, policy, true);
+    case 'float':
+    case 'double':
+      return numberCheck(shape, policy, false);
+    case 'boolean':
+      return (value, ctx) => {
+        if (typeof value !== 'boolean') report(ctx, policy, { kind: 'type', shape, value });
+        return value;
+      };
+    case 'timestamp':
+      return (value, ctx) => {
+        if (!policy.isTimestamp(value)) report(ctx, policy, { kind: 'type', shape, value });
+        return value;
+      };
+    case 'blob':
+      return blobCheck(shape, policy);
+    default:
+      return (value) => value;
+  }
+}
+
+function documentCheck(shape: Shape, policy: ValidationPolicy): Check {
+  return (value, ctx) => {
+    if (tooDeep(value, ctx, policy, true)) return undefined;
+    const problem = policy.documentProblem(shape, value);
+    if (problem) report(ctx, policy, problem);
+    return value;
+  };
+}
+
+interface StructurePlan {
+  readonly members: ReadonlyMap<string, Check>;
+  readonly required: readonly string[];
+}
+
+/** Checks a structure: required members, then each member (in the input's order), unknown ones reported or dropped. */
+function structureCheck(shape: Shape, policy: ValidationPolicy): Check {
+  let plan: StructurePlan | undefined;
+  const drop = policy.unknownMembers === 'drop';
+  return (value, ctx) => {
+    if (!isRecord(value)) return void report(ctx, policy, { kind: 'type', shape, value });
+    if (tooDeep(value, ctx, policy, false)) return undefined;
+    plan ??= {
+      members: new Map([...shape.members.values()].map((member) => [member.name, memberCheck(member, policy)])),
+      required: [...shape.required],
+    };
+    for (const name of plan.required) {
+      if (value[name] === undefined || value[name] === null) {
+        ctx.path.push(name);
+        report(ctx, policy, { kind: 'required' });
+        ctx.path.pop();
+      }
+    }
+    const known: Record<string, unknown> | undefined = drop ? {} : undefined;
+    let set = 0;
+    for (const name in value) {
+      const check = plan.members.get(name);
+      const item = value[name];
+      if (check === undefined) {
+        if (drop) continue;
+        ctx.path.push(name);
+        report(ctx, policy, { kind: 'unknown', shape });
+        ctx.path.pop();
+      } else if (item !== undefined && item !== null) {
+        set++;
+        ctx.path.push(name);
+        const checked = check(item, ctx);
+        ctx.path.pop();
+        if (known) known[name] = checked;
+      } else if (known && item !== undefined) {
+        known[name] = item;
+      }
+    }
+    if (shape.raw.union && set !== 1) report(ctx, policy, { kind: 'union', set });
+    return known ?? value;
+  };
+}
+
+function sizeCheck(shape: Shape, policy: ValidationPolicy, actual: number, unit: SizeUnit, value: unknown, ctx: ValidationContext): void {
+  if (shape.min !== undefined && actual < shape.min) report(ctx, policy, { kind: 'bound', bound: 'min', limit: shape.min, actual, unit, value });
+  if (shape.max !== undefined && actual > shape.max) report(ctx, policy, { kind: 'bound', bound: 'max', limit: shape.max, actual, unit, value });
+}
+
+/** Checks a list or map entry at the current path: a null one is a problem for the policy to word. */
+function entryCheck(entry: unknown, element: Member | undefined, check: Check, policy: ValidationPolicy, ctx: ValidationContext): unknown {
+  if (entry !== undefined && entry !== null) return check(entry, ctx);
+  report(ctx, policy, { kind: 'null-entry', shape: element?.shape });
+  return entry;
+}
+
+function listCheck(shape: Shape, policy: ValidationPolicy): Check {
+  let item: Check | undefined;
+  return (value, ctx) => {
+    if (!Array.isArray(value)) return void report(ctx, policy, { kind: 'type', shape, value });
+    if (tooDeep(value, ctx, policy, false)) return undefined;
+    sizeCheck(shape, policy, value.length, 'items', value, ctx);
+    item ??= shape.member ? memberCheck(shape.member, policy) : documentCheck(shape, policy);
+    const checked: unknown[] = [];
+    for (let index = 0; index < value.length; index++) {
+      ctx.path.push({ index });
+      checked.push(entryCheck(value[index], shape.member, item, policy, ctx));
+      ctx.path.pop();
+    }
+    return policy.unknownMembers === 'drop' ? checked : value;
+  };
+}
+
+function mapCheck(shape: Shape, policy: ValidationPolicy): Check {
+  let key: Check | undefined;
+  let item: Check | undefined;
+  return (value, ctx) => {
+    if (!isRecord(value)) return void report(ctx, policy, { kind: 'type', shape, value });
+    if (tooDeep(value, ctx, policy, false)) return undefined;
+    const keys = Object.keys(value);
+    sizeCheck(shape, policy, keys.length, 'entries', value, ctx);
+    key ??= shape.key ? memberCheck(shape.key, policy) : (name) => name;
+    item ??= shape.value ? memberCheck(shape.value, policy) : documentCheck(shape, policy);
+    const checked: Record<string, unknown> = {};
+    for (const name of keys) {
+      ctx.path.push({ key: name, part: 'key' });
+      key(name, ctx);
+      ctx.path.pop();
+      ctx.path.push({ key: name, part: 'value' });
+      checked[name] = entryCheck(value[name], shape.value, item, policy, ctx);
+      ctx.path.pop();
+    }
+    return policy.unknownMembers === 'drop' ? checked : value;
+  };
+}
+
+function stringCheck(shape: Shape, policy: ValidationPolicy): Check {
   const { min, max } = shape;
   const allowed = shape.enum ? new Set(shape.enum) : undefined;
-  const allowedText = shape.enum?.join(', ');
-  const regex = shape.pattern === undefined ? undefined : compilePattern(shape.pattern);
+  const regex = shape.pattern === undefined ? undefined : (policy.wholePatterns ? compileWholePattern : compilePattern)(shape.pattern);
   return (value, ctx) => {
-    if (typeof value !== 'string') return typeProblem(ctx, 'string', value);
+    if (typeof value !== 'string') return void report(ctx, policy, { kind: 'type', shape, value });
     // UTF-16 length bounds the code-point length from above (and from below by half).
     const mayBeShort = min !== undefined && value.length < min * 2;
     const mayBeLong = max !== undefined && value.length > max;
-    if (mayBeShort || mayBeLong) {
-      const length = codePointLength(value);
-      if (min !== undefined && length < min) report(ctx, `Invalid length for parameter %s: ${length} characters, the minimum is ${min}`);
-      if (max !== undefined && length > max) report(ctx, `Invalid length for parameter %s: ${length} characters, the maximum is ${max}`);
-    }
-    if (allowed && !allowed.has(value)) report(ctx, `Invalid value for parameter %s: ${echo(value)} is not one of: ${allowedText}`);
-    if (regex && !regex.test(value)) report(ctx, `Invalid value for parameter %s: it does not match the pattern ${shape.pattern}`);
+    if (mayBeShort || mayBeLong) sizeCheck(shape, policy, codePointLength(value), 'characters', value, ctx);
+    if (allowed && !allowed.has(value)) report(ctx, policy, { kind: 'enum', shape, value });
+    if (regex && !regex.test(value)) report(ctx, policy, { kind: 'pattern', shape, value });
+    return value;
   };
 }
 
-function echo(text: string): string {
-  return JSON.stringify(text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text);
-}
-
-function numberCheck(shape: Shape, integer: boolean): Check {
-  const { min, max } = shape;
-  return (value, ctx) => {
-    if (typeof value !== 'number' || (integer && !Number.isInteger(value))) return typeProblem(ctx, integer ? 'an integer' : 'a number', value);
-    if (min !== undefined && value < min) report(ctx, `Invalid value for parameter %s: ${value} is below the minimum ${min}`);
-    if (max !== undefined && value > max) report(ctx, `Invalid value for parameter %s: ${value} is above the maximum ${max}`);
-  };
-}
-
-function blobCheck(shape: Shape): Check {
-  const { min, max } = shape;
-  return (value, ctx) => {
-    let size: number;
-    if (value instanceof Uint8Array) size = value.byteLength;
-    else if (typeof value === 'string') size = Buffer.byteLength(value, 'utf8');
-    else return typeProblem(ctx, 'bytes (Uint8Array, Buffer or string)', value);
-    if (min !== undefined && size < min) report(ctx, `Invalid length for parameter %s: ${size} bytes, the minimum is ${min}`);
-    if (max !== undefined && size > max) report(ctx, `Invalid length for parameter %s: ${size} bytes, the maximum is ${max}`);
-  };
-}
-
-/** Checks that a document holds only JSON values: null, booleans, finite numbers, strings, arrays, objects. */
-export const checkDocument: Check = (value, ctx) => {
-  const bad = nonJson(value, 0);
-  if (bad !== undefined) report(ctx, `Invalid type for parameter %s: a document holds only JSON values, found ${bad}`);
+/** The values an integer and a long hold (a long is held exactly up to 2^53 - 1 in JavaScript). */
+const HELD: Readonly<Record<string, readonly [number, number]>> = {
+  integer: [-(2 ** 31), 2 ** 31 - 1],
+  long: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
-function nonJson(value: unknown, depth: number): string | undefined {
-  if (depth > 100) return 'nesting deeper than 100 levels';
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const bad = nonJson(item, depth + 1);
-      if (bad !== undefined) return bad;
-    }
-    return undefined;
-  }
-  if (isRecord(value)) {
-    for (const key in value) {
-      const bad = nonJson(value[key], depth + 1);
-      if (bad !== undefined) return bad;
-    }
-    return undefined;
-  }
-  return describeType(value);
+function numberCheck(shape: Shape, policy: ValidationPolicy, integer: boolean): Check {
+  const held = policy.boundedNumbers && integer ? HELD[shape.type] : undefined;
+  const min = held ? Math.max(shape.min ?? held[0], held[0]) : shape.min;
+  const max = held ? Math.min(shape.max ?? held[1], held[1]) : shape.max;
+  return (value, ctx) => {
+    const number = typeof value === 'number' && (integer ? Number.isInteger(value) : !policy.boundedNumbers || Number.isFinite(value));
+    if (!number) return void report(ctx, policy, { kind: 'type', shape, value });
+    if (min !== undefined && value < min) report(ctx, policy, { kind: 'bound', bound: 'min', limit: min, actual: value, unit: 'value', value });
+    if (max !== undefined && value > max) report(ctx, policy, { kind: 'bound', bound: 'max', limit: max, actual: value, unit: 'value', value });
+    return value;
+  };
+}
+
+function blobCheck(shape: Shape, policy: ValidationPolicy): Check {
+  return (value, ctx) => {
+    const size = policy.blobSize(value);
+    if (size === undefined) report(ctx, policy, { kind: 'type', shape, value });
+    else sizeCheck(shape, policy, size, 'bytes', value, ctx);
+    return value;
+  };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ServiceModel } from '../../../src/lib/model/service-model.js';
 import type { RawShape } from '../../../src/lib/model/types.js';
 import { compilePattern, compileWholePattern } from '../../../src/lib/validation/patterns.js';
+import { CLIENT_POLICY } from '../../../src/lib/validation/client-policy.js';
 import { shapeCheck } from '../../../src/lib/validation/shape-validator.js';
 import { validateInput } from '../../../src/lib/validation/validate-input.js';
 import { loadModel } from '../model/models.js';
@@ -305,8 +306,8 @@ describe('validateInput', () => {
   it('compiles one checker per shape and reuses it', () => {
     const model = loadModel('search');
     const op = model.operation('Query')!;
-    assert.equal(shapeCheck(op.input!), shapeCheck(op.input!));
-    assert.equal(shapeCheck(model.shape('AttributeFilter')!), shapeCheck(model.shape('AttributeFilter')!));
+    assert.equal(shapeCheck(op.input!, CLIENT_POLICY), shapeCheck(op.input!, CLIENT_POLICY));
+    assert.equal(shapeCheck(model.shape('AttributeFilter')!, CLIENT_POLICY), shapeCheck(model.shape('AttributeFilter')!, CLIENT_POLICY));
     const first = validateInput(op, { IndexId: 'x' });
     const second = validateInput(op, { IndexId: 'x' });
     assert.deepEqual(first, second);
