@@ -1,5 +1,6 @@
 import { failureResponse } from '../protocol/error-response.js';
 import { readJsonBody } from '../protocol/json-body.js';
+import { wireOutput } from '../protocol/json-output.js';
 import { checkInput, validationMessage } from '../protocol/validate-input.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
 import { searchCounts, resetSearch } from './admin.js';
@@ -12,7 +13,8 @@ import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
 
-async function run(context: LocalContext, request: LocalRequest): Promise<Record<string, unknown>> {
+/** Runs the request's operation; resolves to the body of its answer, the output in its wire form. */
+async function run(context: LocalContext, request: LocalRequest): Promise<unknown> {
   if (request.method !== 'POST') throw searchError('UnknownOperationException', `The search API is served on POST, not ${request.method}.`);
   const operation = request.headers['x-amz-target']!.slice(TARGET_PREFIX.length);
   // exact names only: the model also knows an operation by its camel-case name
@@ -21,7 +23,7 @@ async function run(context: LocalContext, request: LocalRequest): Promise<Record
   if (!isImplemented(operation)) throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
   const { problems, input } = checkInput(model, readJsonBody(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
-  return runOperation(
+  const output = await runOperation(
     operation,
     {
       db: context.db,
@@ -33,6 +35,7 @@ async function run(context: LocalContext, request: LocalRequest): Promise<Record
     },
     input,
   );
+  return wireOutput(model, output);
 }
 
 /** The local search service: the Kendra JSON 1.1 API, routed by `X-Amz-Target`. */

@@ -32,9 +32,10 @@ export function isImplemented(name: string): name is ImplementedOperation {
 
 /**
  * Runs the operation `name` on `input`, which was checked against the operation's input shape
- * and so has the operation's generated request type; resolves to the output members.
+ * and so has the operation's generated request type; resolves to the operation's generated
+ * response type (the protocol layer writes its wire form).
  */
-export function runOperation(name: ImplementedOperation, ctx: OpContext, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+export function runOperation(name: ImplementedOperation, ctx: OpContext, input: Record<string, unknown>): Promise<object> {
   // the check against the model is what makes `input` the request type of `name`
   const handler = handlers[name] as unknown as (ctx: OpContext, input: Record<string, unknown>) => ReturnType<OperationHandler<typeof name>>;
   return Promise.resolve(handler(ctx, input));

@@ -1,4 +1,5 @@
-import { parseTimestamp, toEpochSeconds } from './time.js';
+import { parseTimestamp, dateOf } from './time.js';
+import type { DocumentAttributeValue } from '../../../services/search/types.js';
 
 /**
  * A document attribute value as stored and compared: strings, string lists, longs, and dates
@@ -39,8 +40,8 @@ export function fromWireValue(value: object | undefined, key: string): AttrValue
   throw new Error(`the value of ${key} has an invalid ${member}`);
 }
 
-/** A stored value in the model's `DocumentAttributeValue` form (dates as epoch seconds). */
-export function toWireValue(value: AttrValue): Record<string, unknown> {
+/** A stored value in the model's `DocumentAttributeValue` form. */
+export function toWireValue(value: AttrValue): DocumentAttributeValue {
   switch (value.t) {
     case 'STRING_VALUE':
       return { StringValue: value.v };
@@ -49,6 +50,6 @@ export function toWireValue(value: AttrValue): Record<string, unknown> {
     case 'LONG_VALUE':
       return { LongValue: value.v };
     case 'DATE_VALUE':
-      return { DateValue: toEpochSeconds(value.v) };
+      return { DateValue: dateOf(value.v) };
   }
 }

@@ -13,8 +13,9 @@ export interface LifecycleRow {
  * The status of `row` at `nowMs`: its busy state (CREATING, UPDATING) until `busy_until`,
  * DELETING for `delayMs` after `deleted_at`, `settled` otherwise; `undefined` once deleted.
  */
-export function statusOf(row: LifecycleRow, nowMs: number, delayMs: number, settled: string): string | undefined {
-  if (row.deleted_at !== null) return nowMs >= row.deleted_at + delayMs ? undefined : 'DELETING';
-  if (nowMs < row.busy_until) return row.busy_state;
+export function statusOf<Status extends string>(row: LifecycleRow, nowMs: number, delayMs: number, settled: Status): Status | undefined {
+  // every status type of a resource with a lifecycle holds DELETING and its busy states
+  if (row.deleted_at !== null) return nowMs >= row.deleted_at + delayMs ? undefined : ('DELETING' as Status);
+  if (nowMs < row.busy_until) return row.busy_state as Status;
   return settled;
 }

@@ -20,12 +20,13 @@ export type SearchOperationName = keyof SearchOperations;
 
 /**
  * An operation of the search API: takes the validated input (the operation's generated request
- * type), returns (or resolves to) the output members.
+ * type) and returns (or resolves to) the operation's generated response type, with dates as
+ * `Date`s; the protocol layer writes it in its wire form.
  */
 export type OperationHandler<Op extends SearchOperationName> = (
   ctx: OpContext,
   input: SearchOperations[Op]['input'],
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
+) => SearchOperations[Op]['output'] | Promise<SearchOperations[Op]['output']>;
 
 /** The handlers of a group of operations, by operation name. */
 export type OperationHandlers<Op extends SearchOperationName> = { [Name in Op]: OperationHandler<Name> };

@@ -1,8 +1,8 @@
 import { invalid } from './errors.js';
 
-/** An epoch-milliseconds time as the JSON protocol sends timestamps: epoch seconds. */
-export function toEpochSeconds(ms: number): number {
-  return ms / 1000;
+/** An epoch-milliseconds time as the `Date` a response member holds. */
+export function dateOf(ms: number): Date {
+  return new Date(ms);
 }
 
 /**

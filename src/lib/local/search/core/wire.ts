@@ -5,8 +5,8 @@ import { searchError } from './errors.js';
 /** The content type of the JSON 1.1 protocol. */
 const JSON_11 = 'application/x-amz-json-1.1';
 
-/** A successful answer of the JSON 1.1 protocol. */
-export function jsonResponse(body: Record<string, unknown>): LocalResponse {
+/** A successful answer of the JSON 1.1 protocol, whose body is the output in its wire form. */
+export function jsonResponse(body: unknown): LocalResponse {
   return { status: 200, headers: { 'content-type': JSON_11 }, body };
 }
 

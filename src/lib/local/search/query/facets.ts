@@ -3,6 +3,7 @@ import { invalid } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
 import type { CachedDoc } from './doc-cache.js';
 import { docValue } from './doc-values.js';
+import type { FacetResult } from '../../../services/search/types.js';
 
 const DEFAULT_FACET_VALUES = 10;
 
@@ -40,7 +41,7 @@ function valuesOf(value: AttrValue): Array<{ key: string | number; value: AttrVa
  * page): the `MaxResults` most frequent (10 unless given; 0 means all), ties by value; nested
  * facets count within the documents of each value.
  */
-export function computeFacets(facets: readonly FacetRequest[], docs: readonly CachedDoc[], fields: ReadonlyMap<string, FieldConfig>): unknown[] {
+export function computeFacets(facets: readonly FacetRequest[], docs: readonly CachedDoc[], fields: ReadonlyMap<string, FieldConfig>): FacetResult[] {
   return facets.map((facet) => {
     const key = facet.DocumentAttributeKey!;
     const field = fields.get(key)!;

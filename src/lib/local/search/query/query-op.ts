@@ -12,6 +12,7 @@ import { buildMatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
+import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
@@ -84,7 +85,7 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     if (matched) total = matched.length;
 
     const docsNeeded = Math.max(0, pageEnd - answers.length);
-    let ranked: Array<{ doc: CachedDoc; confidence: string }>;
+    let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!options.wantDocuments || docsNeeded === 0) {
       ranked = [];
     } else if (options.sort.length > 0 || !expression) {

@@ -7,16 +7,17 @@ import type { FaqMatch } from './faq-match.js';
 import type { MatchPlan } from './fts-expression.js';
 import { excerptWindow, highlightsOf, markText, plainTexts } from './highlight.js';
 import { feedbackToken, resultId } from './result-ids.js';
+import type { AdditionalResultAttribute, DocumentAttribute, QueryResultItem, ScoreConfidence, TextWithHighlights } from '../../../services/search/types.js';
 
 /** The confidence bucket of a score relative to the best score of the query. */
-export function confidence(ratio: number): string {
+export function confidence(ratio: number): ScoreConfidence {
   if (ratio >= 0.8) return 'VERY_HIGH';
   if (ratio >= 0.55) return 'HIGH';
   if (ratio >= 0.3) return 'MEDIUM';
   return 'LOW';
 }
 
-function attributesOf(doc: CachedDoc, fields: ReadonlyMap<string, FieldConfig>, requested: readonly string[] | undefined): unknown[] {
+function attributesOf(doc: CachedDoc, fields: ReadonlyMap<string, FieldConfig>, requested: readonly string[] | undefined): DocumentAttribute[] {
   const keys = requested ?? [...fields.values()].filter((field) => field.Search.Displayable).map((field) => field.Name);
   return keys.flatMap((key) => {
     if (!requested && (key === '_document_id' || key === '_document_title' || key === '_view_count')) return [];
@@ -35,13 +36,13 @@ export interface ItemContext {
   requested: readonly string[] | undefined;
 }
 
-function withHighlights(ctx: ItemContext, text: string) {
+function withHighlights(ctx: ItemContext, text: string): TextWithHighlights {
   const marked = markText(text, ctx.plan.all, ctx.plan.original);
   return { Text: text, Highlights: highlightsOf(marked) };
 }
 
 /** The result items of documents: highlighted title, excerpt, attributes, confidence, ids. */
-export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: CachedDoc; confidence: string; key: string }>): unknown[] {
+export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: CachedDoc; confidence: ScoreConfidence; key: string }>): QueryResultItem[] {
   const bodies = plainTexts(ctx.db, ctx.table, 'body', page.map((entry) => entry.doc.rowid));
   return page.map(({ doc, confidence: bucket, key }) => {
     const id = resultId(ctx.queryId, key);
@@ -63,12 +64,12 @@ export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: Cache
   });
 }
 
-function textValue(key: string, value: { Text: string; Highlights: unknown[] }): unknown {
+function textValue(key: string, value: TextWithHighlights): AdditionalResultAttribute {
   return { Key: key, ValueType: 'TEXT_WITH_HIGHLIGHTS_VALUE', Value: { TextWithHighlightsValue: value } };
 }
 
 /** The QUESTION_ANSWER result items of FAQ matches. */
-export function faqItems(ctx: ItemContext, page: ReadonlyArray<{ match: FaqMatch; key: string }>): unknown[] {
+export function faqItems(ctx: ItemContext, page: ReadonlyArray<{ match: FaqMatch; key: string }>): QueryResultItem[] {
   return page.map(({ match, key }) => {
     const id = resultId(ctx.queryId, key);
     const question = withHighlights(ctx, match.question);

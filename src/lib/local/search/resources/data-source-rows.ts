@@ -3,6 +3,7 @@ import { statusOf } from '../core/lifecycle.js';
 import type { OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { notFound } from '../core/errors.js';
+import type { DataSourceStatus, DataSourceType } from '../../../services/search/types.js';
 
 /** A row of `search_data_sources`. */
 export interface DataSourceRow {
@@ -10,7 +11,7 @@ export interface DataSourceRow {
   index_rowid: number;
   id: string;
   name: string;
-  type: string;
+  type: DataSourceType;
   settings: string;
   description: string | null;
   schedule: string | null;
@@ -25,15 +26,15 @@ export interface DataSourceRow {
 }
 
 /** The status of a data source at the request's time; `undefined` once it is deleted. */
-export function dataSourceStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: DataSourceRow): string | undefined {
-  return statusOf(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
+export function dataSourceStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: DataSourceRow): DataSourceStatus | undefined {
+  return statusOf<DataSourceStatus>(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
 }
 
 /**
  * The data source `id` of an index; a `ResourceNotFoundException` when there is none, or when
  * it is being deleted unless `allowDeleting`.
  */
-export function findDataSource(ctx: OpContext, indexRowid: number, id: string, allowDeleting = false): DataSourceRow & { status: string } {
+export function findDataSource(ctx: OpContext, indexRowid: number, id: string, allowDeleting = false): DataSourceRow & { status: DataSourceStatus } {
   const row = sql(ctx.db, 'SELECT * FROM search_data_sources WHERE id = ? AND index_rowid = ?').get(id, indexRowid) as DataSourceRow | undefined;
   const status = row && dataSourceStatus(ctx, row);
   if (!row || !status || (status === 'DELETING' && !allowDeleting)) throw notFound(`Data source ${id} does not exist in this index.`);

@@ -5,7 +5,7 @@ import { nextFire, parseCron } from '../core/cron.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
-import { toEpochSeconds } from '../core/time.js';
+import { dateOf } from '../core/time.js';
 import { checkDataSourceConfig, type DataSourceSettings } from './data-source-config.js';
 import { dataSourceStatus, findDataSource, type DataSourceRow } from './data-source-rows.js';
 import { deleteDocument } from './document-writer.js';
@@ -54,8 +54,8 @@ const describeDataSource: OperationHandler<'DescribeDataSource'> = (ctx, input) 
     Type: row.type,
     ...(settings.Configuration ? { Configuration: settings.Configuration } : {}),
     ...(settings.VpcConfiguration ? { VpcConfiguration: settings.VpcConfiguration } : {}),
-    CreatedAt: toEpochSeconds(row.created_at),
-    UpdatedAt: toEpochSeconds(row.updated_at),
+    CreatedAt: dateOf(row.created_at),
+    UpdatedAt: dateOf(row.updated_at),
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status,
     ...(row.schedule ? { Schedule: row.schedule } : {}),
@@ -115,7 +115,7 @@ const listDataSources: OperationHandler<'ListDataSources'> = (ctx, input) =>
     summarize(row) {
       const status = dataSourceStatus(ctx, row);
       if (!status) return undefined;
-      const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
+      const times = { CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) };
       return { Name: row.name, Id: row.id, Type: row.type, ...times, Status: status, LanguageCode: row.language_code };
     },
   });

@@ -10,10 +10,11 @@ import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
-import { toEpochSeconds } from '../core/time.js';
+import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, type IndexRow } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import type { FaqFileFormat, FaqStatus } from '../../../services/search/types.js';
 
 interface FaqRow {
   rowid: number;
@@ -24,9 +25,9 @@ interface FaqRow {
   s3_bucket: string;
   s3_key: string;
   role_arn: string;
-  file_format: string;
+  file_format: FaqFileFormat;
   language_code: string;
-  final_status: string;
+  final_status: FaqStatus;
   error_message: string | null;
   created_at: number;
   updated_at: number;
@@ -80,7 +81,7 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
   return { Id: id };
 };
 
-function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status: string } {
+function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status: FaqStatus } {
   const row = sql(ctx.db, 'SELECT * FROM search_faqs WHERE id = ? AND index_rowid = ?').get(id, index.rowid) as FaqRow | undefined;
   const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
   if (!row || !status) throw notFound(`FAQ ${id} does not exist in index ${index.id}.`);
@@ -95,8 +96,8 @@ const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
     IndexId: index.id,
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
-    CreatedAt: toEpochSeconds(row.created_at),
-    UpdatedAt: toEpochSeconds(row.updated_at),
+    CreatedAt: dateOf(row.created_at),
+    UpdatedAt: dateOf(row.updated_at),
     S3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
     Status: row.status,
     RoleArn: row.role_arn,
@@ -129,7 +130,7 @@ const listFaqs: OperationHandler<'ListFaqs'> = (ctx, input) =>
     summarize(row) {
       const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
       if (!status) return undefined;
-      const times = { CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) };
+      const times = { CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) };
       return { Id: row.id, Name: row.name, Status: status, ...times, FileFormat: row.file_format, LanguageCode: row.language_code };
     },
   });

@@ -2,6 +2,7 @@ import { conflict, notFound } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OpContext } from '../core/op-context.js';
+import type { IndexEdition, IndexStatus } from '../../../services/search/types.js';
 
 /** A row of `search_indices`. */
 export interface IndexRow {
@@ -9,7 +10,7 @@ export interface IndexRow {
   id: string;
   region: string;
   name: string;
-  edition: string;
+  edition: IndexEdition;
   role_arn: string | null;
   description: string | null;
   settings: string;
@@ -24,12 +25,12 @@ export interface IndexRow {
 }
 
 /** The status of an index at the request's time; `undefined` once a deletion has completed. */
-export function indexStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: IndexRow): string | undefined {
-  return statusOf(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
+export function indexStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: IndexRow): IndexStatus | undefined {
+  return statusOf<IndexStatus>(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
 }
 
 /** The index `id` of the request's region; a `ResourceNotFoundException` when there is none. */
-export function findIndex(ctx: OpContext, id: string): IndexRow & { status: string } {
+export function findIndex(ctx: OpContext, id: string): IndexRow & { status: IndexStatus } {
   const row = ctx.db.prepare('SELECT * FROM search_indices WHERE id = ? AND region = ?').get(id, ctx.region) as IndexRow | undefined;
   const status = row && indexStatus(ctx, row);
   if (!row || !status) throw notFound(`Index ${id} does not exist.`);
@@ -40,7 +41,7 @@ export function findIndex(ctx: OpContext, id: string): IndexRow & { status: stri
  * The index `id`, which must be ACTIVE for the operation `what`: a `ConflictException` while
  * it is being created, updated or deleted.
  */
-export function activeIndex(ctx: OpContext, id: string, what: string): IndexRow & { status: string } {
+export function activeIndex(ctx: OpContext, id: string, what: string): IndexRow & { status: IndexStatus } {
   const row = findIndex(ctx, id);
   if (row.status !== 'ACTIVE') {
     throw conflict(`Index ${id} is ${row.status}; ${what} needs an ACTIVE index. Retry when it is ACTIVE.`);

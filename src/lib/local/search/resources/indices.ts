@@ -6,7 +6,7 @@ import { createIndexTables } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
-import { toEpochSeconds } from '../core/time.js';
+import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, indexStatus, type IndexRow } from './index-rows.js';
 import { addTags } from './tag-store.js';
 import { refreshSearchableText } from './searchable-text.js';
@@ -72,8 +72,8 @@ function describe(ctx: OpContext, row: IndexRow & { status: string }): Record<st
     ...(settings.ServerSideEncryptionConfiguration ? { ServerSideEncryptionConfiguration: settings.ServerSideEncryptionConfiguration } : {}),
     Status: row.status,
     ...(row.description !== null ? { Description: row.description } : {}),
-    CreatedAt: toEpochSeconds(row.created_at),
-    UpdatedAt: toEpochSeconds(row.updated_at),
+    CreatedAt: dateOf(row.created_at),
+    UpdatedAt: dateOf(row.updated_at),
     DocumentMetadataConfigurations: indexFields(row),
     IndexStatistics: {
       FaqStatistics: { IndexedQuestionAnswersCount: faqCount.n },
@@ -143,7 +143,7 @@ const listIndices: OperationHandler<'ListIndices'> = (ctx, input) => {
   const items = rows.flatMap((row) => {
     const status = indexStatus(ctx, row);
     return status
-      ? [{ Name: row.name, Id: row.id, Edition: row.edition, CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at), Status: status }]
+      ? [{ Name: row.name, Id: row.id, Edition: row.edition, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at), Status: status }]
       : [];
   });
   const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListIndices', ctx.region);

@@ -4,7 +4,7 @@ import { conflict, invalid, searchError } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
-import { parseTimestamp, toEpochSeconds } from '../core/time.js';
+import { parseTimestamp, dateOf } from '../core/time.js';
 import { findDataSource, type DataSourceRow } from './data-source-rows.js';
 import { activeIndex, findIndex } from './index-rows.js';
 
@@ -66,8 +66,8 @@ const stopDataSourceSyncJob: OperationHandler<'StopDataSourceSyncJob'> = (ctx, i
 function describeJob(row: SyncJobRow): Record<string, unknown> {
   return {
     ExecutionId: row.execution_id,
-    StartTime: toEpochSeconds(row.start_time),
-    ...(row.end_time !== null ? { EndTime: toEpochSeconds(row.end_time) } : {}),
+    StartTime: dateOf(row.start_time),
+    ...(row.end_time !== null ? { EndTime: dateOf(row.end_time) } : {}),
     Status: row.status,
     ...(row.error_message ? { ErrorMessage: row.error_message } : {}),
     ...(row.error_code ? { ErrorCode: row.error_code } : {}),

@@ -7,10 +7,11 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { readS3Object } from '../core/s3-files.js';
 import { sql } from '../core/statements.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
-import { toEpochSeconds } from '../core/time.js';
+import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import type { ThesaurusStatus } from '../../../services/search/types.js';
 
 /** The most thesauri an index has, as in the real service. */
 const MAX_THESAURI_PER_INDEX = 1;
@@ -28,7 +29,7 @@ interface ThesaurusRow {
   term_count: number;
   rule_count: number;
   file_size: number;
-  final_status: string;
+  final_status: ThesaurusStatus;
   error_message: string | null;
   created_at: number;
   updated_at: number;
@@ -71,7 +72,7 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
   return { Id: ctx.db.transaction(create).immediate() };
 };
 
-function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: string } {
+function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: ThesaurusStatus } {
   const row = sql(ctx.db, 'SELECT * FROM search_thesauri WHERE id = ? AND index_rowid = ?').get(id, index.rowid) as ThesaurusRow | undefined;
   const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
   if (!row || !status) throw notFound(`Thesaurus ${id} does not exist in index ${index.id}.`);
@@ -89,8 +90,8 @@ const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) =>
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status,
     ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
-    CreatedAt: toEpochSeconds(row.created_at),
-    UpdatedAt: toEpochSeconds(row.updated_at),
+    CreatedAt: dateOf(row.created_at),
+    UpdatedAt: dateOf(row.updated_at),
     RoleArn: row.role_arn,
     SourceS3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
     FileSizeBytes: row.file_size,
@@ -142,7 +143,7 @@ const listThesauri: OperationHandler<'ListThesauri'> = (ctx, input) =>
     resultKey: 'ThesaurusSummaryItems',
     summarize(row) {
       const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-      return status ? { Id: row.id, Name: row.name, Status: status, CreatedAt: toEpochSeconds(row.created_at), UpdatedAt: toEpochSeconds(row.updated_at) } : undefined;
+      return status ? { Id: row.id, Name: row.name, Status: status, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) } : undefined;
     },
   });
 
