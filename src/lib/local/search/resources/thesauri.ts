@@ -5,38 +5,16 @@ import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
-import { sql } from '../core/statements.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
+import { countThesauri, insertThesaurus, markThesaurusDeleted, thesaurusRow, updateThesaurusRow, type ThesaurusRow } from './thesaurus-store.js';
 import { listIndexChildren } from './list-index-children.js';
 import type { ThesaurusStatus } from '../../../services/search/types.js';
 
 /** The most thesauri an index has, as in the real service. */
 const MAX_THESAURI_PER_INDEX = 1;
-
-interface ThesaurusRow {
-  rowid: number;
-  index_rowid: number;
-  id: string;
-  name: string;
-  description: string | null;
-  role_arn: string;
-  s3_bucket: string;
-  s3_key: string;
-  rules: string;
-  term_count: number;
-  rule_count: number;
-  file_size: number;
-  final_status: ThesaurusStatus;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  busy_state: string;
-  busy_until: number;
-  deleted_at: number | null;
-}
 
 type Loaded = { ok: true; parsed: ParsedThesaurus; size: number } | { ok: false; error: string };
 
@@ -53,19 +31,28 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'CreateThesaurus');
   const create = () =>
     withClientToken(ctx, `CreateThesaurus:${index.id}`, input, () => {
-      const existing = sql(ctx.db, 'SELECT count(*) FROM search_thesauri WHERE index_rowid = ? AND deleted_at IS NULL').pluck().get(index.rowid) as number;
+      const existing = countThesauri(ctx.db, index.rowid);
       if (existing >= MAX_THESAURI_PER_INDEX) throw quotaExceeded(`An index has at most ${MAX_THESAURI_PER_INDEX} thesaurus; delete the existing one first.`);
       const id = randomUUID();
       const loaded = load(ctx, input.SourceS3Path);
-      sql(
-        ctx.db,
-        `INSERT INTO search_thesauri (index_rowid, id, name, description, role_arn, s3_bucket, s3_key, rules, term_count, rule_count, file_size,
-         final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
-      ).run(
-        index.rowid, id, input.Name, input.Description ?? null, input.RoleArn, input.SourceS3Path.Bucket, input.SourceS3Path.Key,
-        JSON.stringify(loaded.ok ? loaded.parsed.rules : []), loaded.ok ? loaded.parsed.termCount : 0, loaded.ok ? loaded.parsed.rules.length : 0,
-        loaded.ok ? loaded.size : 0, loaded.ok ? 'ACTIVE' : 'FAILED', loaded.ok ? null : loaded.error, ctx.nowMs, ctx.nowMs, ctx.nowMs + ctx.delayMs,
-      );
+      insertThesaurus(ctx.db, {
+        index_rowid: index.rowid,
+        id,
+        name: input.Name,
+        description: input.Description ?? null,
+        role_arn: input.RoleArn,
+        s3_bucket: input.SourceS3Path.Bucket,
+        s3_key: input.SourceS3Path.Key,
+        rules: JSON.stringify(loaded.ok ? loaded.parsed.rules : []),
+        term_count: loaded.ok ? loaded.parsed.termCount : 0,
+        rule_count: loaded.ok ? loaded.parsed.rules.length : 0,
+        file_size: loaded.ok ? loaded.size : 0,
+        final_status: loaded.ok ? 'ACTIVE' : 'FAILED',
+        error_message: loaded.ok ? null : loaded.error,
+        created_at: ctx.nowMs,
+        updated_at: ctx.nowMs,
+        busy_until: ctx.nowMs + ctx.delayMs,
+      });
       if (input.Tags) addTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'thesaurus', id), input.Tags);
       return id;
     });
@@ -73,7 +60,7 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
 };
 
 function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: ThesaurusStatus } {
-  const row = sql(ctx.db, 'SELECT * FROM search_thesauri WHERE id = ? AND index_rowid = ?').get(id, index.rowid) as ThesaurusRow | undefined;
+  const row = thesaurusRow(ctx.db, index.rowid, id);
   const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
   if (!row || !status) throw notFound(`Thesaurus ${id} does not exist in index ${index.id}.`);
   return { ...row, status };
@@ -110,16 +97,22 @@ const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
   const loaded = load(ctx, path);
   const hadRules = row.final_status !== 'FAILED';
   const status = loaded.ok ? 'ACTIVE' : hadRules ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
-  sql(
-    ctx.db,
-    `UPDATE search_thesauri SET name = ?, description = ?, role_arn = ?, s3_bucket = ?, s3_key = ?, rules = ?, term_count = ?, rule_count = ?,
-     file_size = ?, final_status = ?, error_message = ?, updated_at = ?, busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
-  ).run(
-    input.Name ?? row.name, input.Description ?? row.description, input.RoleArn ?? row.role_arn, path.Bucket, path.Key,
-    loaded.ok ? JSON.stringify(loaded.parsed.rules) : row.rules, loaded.ok ? loaded.parsed.termCount : row.term_count,
-    loaded.ok ? loaded.parsed.rules.length : row.rule_count, loaded.ok ? loaded.size : row.file_size, status, loaded.ok ? null : loaded.error,
-    ctx.nowMs, ctx.nowMs + ctx.delayMs, row.rowid,
-  );
+  updateThesaurusRow(ctx.db, {
+    rowid: row.rowid,
+    name: input.Name ?? row.name,
+    description: input.Description ?? row.description,
+    role_arn: input.RoleArn ?? row.role_arn,
+    s3_bucket: path.Bucket,
+    s3_key: path.Key,
+    rules: loaded.ok ? JSON.stringify(loaded.parsed.rules) : row.rules,
+    term_count: loaded.ok ? loaded.parsed.termCount : row.term_count,
+    rule_count: loaded.ok ? loaded.parsed.rules.length : row.rule_count,
+    file_size: loaded.ok ? loaded.size : row.file_size,
+    final_status: status,
+    error_message: loaded.ok ? null : loaded.error,
+    updated_at: ctx.nowMs,
+    busy_until: ctx.nowMs + ctx.delayMs,
+  });
   return {};
 };
 
@@ -129,7 +122,7 @@ const deleteThesaurus: OperationHandler<'DeleteThesaurus'> = (ctx, input) => {
   if (row.status === 'DELETING') return {};
   ctx.db
     .transaction(() => {
-      sql(ctx.db, 'UPDATE search_thesauri SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
+      markThesaurusDeleted(ctx.db, row.rowid, ctx.nowMs);
       dropTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'thesaurus', row.id));
     })
     .immediate();
