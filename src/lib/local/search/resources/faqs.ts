@@ -4,37 +4,16 @@ import { childArn } from '../core/arn.js';
 import { notFound } from '../core/errors.js';
 import { parseFaqFile, type FaqEntry, type FaqFormat } from '../core/faq-file.js';
 import { fieldMap } from '../core/fields.js';
-import { faqFts } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
-import { sql } from '../core/statements.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, type IndexRow } from './index-rows.js';
+import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
-import type { FaqFileFormat, FaqStatus } from '../../../services/search/types.js';
-
-interface FaqRow {
-  rowid: number;
-  index_rowid: number;
-  id: string;
-  name: string;
-  description: string | null;
-  s3_bucket: string;
-  s3_key: string;
-  role_arn: string;
-  file_format: FaqFileFormat;
-  language_code: string;
-  final_status: FaqStatus;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  busy_state: string;
-  busy_until: number;
-  deleted_at: number | null;
-}
+import type { FaqStatus } from '../../../services/search/types.js';
 
 function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
   try {
@@ -54,25 +33,23 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
         const id = randomUUID();
         const entries = loadEntries(ctx, index, input, format);
         const failed = typeof entries === 'string';
-        const rowid = Number(
-          sql(
-            ctx.db,
-            `INSERT INTO search_faqs (index_rowid, id, name, description, s3_bucket, s3_key, role_arn, file_format, language_code,
-             final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
-          ).run(
-            index.rowid, id, input.Name, input.Description ?? null, input.S3Path.Bucket, input.S3Path.Key, input.RoleArn, format,
-            input.LanguageCode ?? 'en', failed ? 'FAILED' : 'ACTIVE', failed ? entries : null, ctx.nowMs, ctx.nowMs, ctx.nowMs + ctx.delayMs,
-          ).lastInsertRowid,
-        );
-        if (!failed) {
-          const item = sql(ctx.db, 'INSERT INTO search_faq_items (faq_rowid, index_rowid, question, answer, source_uri, attributes) VALUES (?, ?, ?, ?, ?, ?)');
-          const text = sql(ctx.db, `INSERT INTO ${faqFts(index.rowid)} (rowid, question, answer) VALUES (CAST(? AS INTEGER), ?, ?)`);
-          for (const entry of entries) {
-            const attrs = { ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: id } };
-            const itemRowid = item.run(rowid, index.rowid, entry.question, entry.answer, entry.sourceUri, JSON.stringify(attrs)).lastInsertRowid;
-            text.run(itemRowid, entry.question, entry.answer);
-          }
-        }
+        const rowid = insertFaq(ctx.db, {
+          index_rowid: index.rowid,
+          id,
+          name: input.Name,
+          description: input.Description ?? null,
+          s3_bucket: input.S3Path.Bucket,
+          s3_key: input.S3Path.Key,
+          role_arn: input.RoleArn,
+          file_format: format,
+          language_code: input.LanguageCode ?? 'en',
+          final_status: failed ? 'FAILED' : 'ACTIVE',
+          error_message: failed ? entries : null,
+          created_at: ctx.nowMs,
+          updated_at: ctx.nowMs,
+          busy_until: ctx.nowMs + ctx.delayMs,
+        });
+        if (!failed) insertFaqItems(ctx.db, index.rowid, rowid, id, entries);
         if (input.Tags) addTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'faq', id), input.Tags);
         return id;
       }),
@@ -82,7 +59,7 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
 };
 
 function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status: FaqStatus } {
-  const row = sql(ctx.db, 'SELECT * FROM search_faqs WHERE id = ? AND index_rowid = ?').get(id, index.rowid) as FaqRow | undefined;
+  const row = faqRow(ctx.db, index.rowid, id);
   const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
   if (!row || !status) throw notFound(`FAQ ${id} does not exist in index ${index.id}.`);
   return { ...row, status };
@@ -113,9 +90,7 @@ const deleteFaq: OperationHandler<'DeleteFaq'> = (ctx, input) => {
   if (row.status === 'DELETING') return {};
   ctx.db
     .transaction(() => {
-      sql(ctx.db, `DELETE FROM ${faqFts(index.rowid)} WHERE rowid IN (SELECT rowid FROM search_faq_items WHERE faq_rowid = ?)`).run(row.rowid);
-      sql(ctx.db, 'DELETE FROM search_faq_items WHERE faq_rowid = ?').run(row.rowid);
-      sql(ctx.db, 'UPDATE search_faqs SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
+      deleteFaqRow(ctx.db, index.rowid, row.rowid, ctx.nowMs);
       dropTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'faq', row.id));
     })
     .immediate();
