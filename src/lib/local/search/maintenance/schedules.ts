@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { nextFire, parseCron } from '../core/cron.js';
 import { sql } from '../core/statements.js';
-import type { DataSourceRow } from '../resources/data-source-rows.js';
+import type { DataSourceRow } from '../resources/data-source-store.js';
 import { startSyncJob } from '../resources/sync-jobs.js';
 
 /**

@@ -4,10 +4,17 @@ import { searchError } from '../core/errors.js';
 import { nextFire, parseCron } from '../core/cron.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { sql } from '../core/statements.js';
 import { dateOf } from '../core/time.js';
 import { checkDataSourceConfig, type DataSourceSettings } from './data-source-config.js';
-import { dataSourceStatus, findDataSource, type DataSourceRow } from './data-source-rows.js';
+import {
+  dataSourceNameTaken,
+  dataSourceStatus,
+  findDataSource,
+  insertDataSource,
+  markDataSourceDeleted,
+  updateDataSourceRow,
+  type DataSourceRow,
+} from './data-source-store.js';
 import { deleteDocument } from './document-writer.js';
 import { activeIndex, findIndex } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
@@ -26,17 +33,23 @@ const createDataSource: OperationHandler<'CreateDataSource'> = (ctx, input) => {
   };
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
-      const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name)) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
       const id = randomUUID();
-      sql(
-        ctx.db,
-        `INSERT INTO search_data_sources (index_rowid, id, name, type, settings, description, schedule, role_arn, language_code, created_at,
-         updated_at, busy_state, busy_until, next_run_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?, ?)`,
-      ).run(
-        index.rowid, id, input.Name, input.Type, JSON.stringify(settings), input.Description ?? null, input.Schedule || null, input.RoleArn ?? null,
-        input.LanguageCode ?? 'en', ctx.nowMs, ctx.nowMs, ctx.nowMs + ctx.delayMs, nextRun(ctx, input.Schedule),
-      );
+      insertDataSource(ctx.db, {
+        index_rowid: index.rowid,
+        id,
+        name: input.Name,
+        type: input.Type,
+        settings: JSON.stringify(settings),
+        description: input.Description ?? null,
+        schedule: input.Schedule || null,
+        role_arn: input.RoleArn ?? null,
+        language_code: input.LanguageCode ?? 'en',
+        created_at: ctx.nowMs,
+        updated_at: ctx.nowMs,
+        busy_until: ctx.nowMs + ctx.delayMs,
+        next_run_at: nextRun(ctx, input.Schedule),
+      });
       if (input.Tags) addTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'data-source', id), input.Tags);
       return id;
     });
@@ -74,18 +87,21 @@ const updateDataSource: OperationHandler<'UpdateDataSource'> = (ctx, input) => {
   if (input.VpcConfiguration) settings.VpcConfiguration = input.VpcConfiguration;
   const update = () => {
     if (input.Name && input.Name !== row.name) {
-      const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name)) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
     }
     const schedule = input.Schedule === undefined ? row.schedule : input.Schedule || null;
-    sql(
-      ctx.db,
-      `UPDATE search_data_sources SET name = ?, settings = ?, description = ?, schedule = ?, role_arn = ?, language_code = ?, updated_at = ?,
-       busy_state = 'UPDATING', busy_until = ?, next_run_at = ? WHERE rowid = ?`,
-    ).run(
-      input.Name ?? row.name, JSON.stringify(settings), input.Description ?? row.description, schedule, input.RoleArn ?? row.role_arn,
-      input.LanguageCode ?? row.language_code, ctx.nowMs, ctx.nowMs + ctx.delayMs, nextRun(ctx, schedule), row.rowid,
-    );
+    updateDataSourceRow(ctx.db, {
+      rowid: row.rowid,
+      name: input.Name ?? row.name,
+      settings: JSON.stringify(settings),
+      description: input.Description ?? row.description,
+      schedule,
+      role_arn: input.RoleArn ?? row.role_arn,
+      language_code: input.LanguageCode ?? row.language_code,
+      updated_at: ctx.nowMs,
+      busy_until: ctx.nowMs + ctx.delayMs,
+      next_run_at: nextRun(ctx, schedule),
+    });
   };
   ctx.db.transaction(update).immediate();
   return {};
@@ -97,9 +113,7 @@ const deleteDataSource: OperationHandler<'DeleteDataSource'> = (ctx, input) => {
   if (row.status === 'DELETING') return {};
   ctx.db
     .transaction(() => {
-      sql(ctx.db, 'UPDATE search_data_sources SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
-      sql(ctx.db, "UPDATE search_sync_jobs SET status = 'ABORTED', end_time = ? WHERE ds_rowid = ? AND status IN ('SYNCING', 'STOPPING')").run(ctx.nowMs, row.rowid);
-      const docs = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?').pluck().all(index.rowid, row.id) as string[];
+      const docs = markDataSourceDeleted(ctx.db, row, ctx.nowMs);
       for (const docId of docs) deleteDocument(ctx.db, index.rowid, docId);
       dropTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'data-source', row.id));
     })

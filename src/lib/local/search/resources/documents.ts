@@ -4,7 +4,7 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { sql } from '../core/statements.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
-import { addMetrics, runningCustomJob } from './data-source-rows.js';
+import { addMetrics, runningCustomJob } from './data-source-store.js';
 import { deleteDocument, writeDocument } from './document-writer.js';
 import { activeIndex, documentQuota, indexFields } from './index-rows.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';

@@ -5,7 +5,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
 import { parseTimestamp, dateOf } from '../core/time.js';
-import { findDataSource, type DataSourceRow } from './data-source-rows.js';
+import { findDataSource, type DataSourceRow } from './data-source-store.js';
 import { activeIndex, findIndex } from './index-rows.js';
 
 

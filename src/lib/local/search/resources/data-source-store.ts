@@ -72,3 +72,44 @@ export function runningCustomJob(db: Database.Database, indexRowid: number, data
   if (row.status !== 'SYNCING') return `Sync job ${executionId} of data source ${dataSourceId} is ${row.status}, not SYNCING.`;
   return row.rowid;
 }
+
+/** The columns a new data source is written with (it starts CREATING until `busy_until`). */
+export type NewDataSource = Omit<DataSourceRow, 'rowid' | 'busy_state' | 'deleted_at'>;
+
+/** The columns an update rewrites (it is UPDATING until `busy_until`). */
+export type DataSourceUpdate = Omit<NewDataSource, 'index_rowid' | 'id' | 'type' | 'created_at'> & { rowid: number };
+
+/** Whether an index has a data source named `name` that is not deleted. */
+export function dataSourceNameTaken(db: Database.Database, indexRowid: number, name: string): boolean {
+  return sql(db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(indexRowid, name) !== undefined;
+}
+
+/** Writes a new data source. */
+export function insertDataSource(db: Database.Database, row: NewDataSource): void {
+  sql(
+    db,
+    `INSERT INTO search_data_sources (index_rowid, id, name, type, settings, description, schedule, role_arn, language_code, created_at,
+     updated_at, busy_state, busy_until, next_run_at) VALUES (@index_rowid, @id, @name, @type, @settings, @description, @schedule, @role_arn,
+     @language_code, @created_at, @updated_at, 'CREATING', @busy_until, @next_run_at)`,
+  ).run(row);
+}
+
+/** Rewrites a data source. */
+export function updateDataSourceRow(db: Database.Database, row: DataSourceUpdate): void {
+  sql(
+    db,
+    `UPDATE search_data_sources SET name = @name, settings = @settings, description = @description, schedule = @schedule, role_arn = @role_arn,
+     language_code = @language_code, updated_at = @updated_at, busy_state = 'UPDATING', busy_until = @busy_until, next_run_at = @next_run_at
+     WHERE rowid = @rowid`,
+  ).run(row);
+}
+
+/**
+ * Marks a data source deleted at `nowMs` and aborts its running sync jobs; returns the ids of
+ * the documents it synced into its index, which go with it.
+ */
+export function markDataSourceDeleted(db: Database.Database, row: Pick<DataSourceRow, 'rowid' | 'index_rowid' | 'id'>, nowMs: number): string[] {
+  sql(db, 'UPDATE search_data_sources SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(nowMs, nowMs, row.rowid);
+  sql(db, "UPDATE search_sync_jobs SET status = 'ABORTED', end_time = ? WHERE ds_rowid = ? AND status IN ('SYNCING', 'STOPPING')").run(nowMs, row.rowid);
+  return sql(db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?').pluck().all(row.index_rowid, row.id) as string[];
+}
