@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { nextFire, parseCron } from '../core/cron.js';
 import { sql } from '../core/statements.js';
 import type { DataSourceRow } from '../resources/data-source-store.js';
-import { startSyncJob } from '../resources/sync-jobs.js';
+import { startSyncJob } from '../resources/sync-job-store.js';
 
 /**
  * Starts the sync jobs that data source schedules call for at `nowMs` (skipping a run while

@@ -10,7 +10,7 @@ import { deleteDocument, writeDocument } from '../resources/document-writer.js';
 import { indexFields, type IndexRow } from '../resources/index-rows.js';
 import { buildDocument } from '../resources/prepare-document.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
-import type { SyncJobRow } from '../resources/sync-jobs.js';
+import type { SyncJobRow } from '../resources/sync-job-store.js';
 import { objectDocument, readAclRules, selectKeys, type S3Config } from './s3-objects.js';
 
 /** This process's name on the job leases it holds. */
