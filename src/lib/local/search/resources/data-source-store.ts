@@ -35,10 +35,15 @@ export function dataSourceStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row:
  * it is being deleted unless `allowDeleting`.
  */
 export function findDataSource(ctx: OpContext, indexRowid: number, id: string, allowDeleting = false): DataSourceRow & { status: DataSourceStatus } {
-  const row = sql(ctx.db, 'SELECT * FROM search_data_sources WHERE id = ? AND index_rowid = ?').get(id, indexRowid) as DataSourceRow | undefined;
+  const row = dataSourceRow(ctx.db, indexRowid, id);
   const status = row && dataSourceStatus(ctx, row);
   if (!row || !status || (status === 'DELETING' && !allowDeleting)) throw notFound(`Data source ${id} does not exist in this index.`);
   return { ...row, status };
+}
+
+/** The data source `id` of an index, deleted or not. */
+export function dataSourceRow(db: Database.Database, indexRowid: number, id: string): DataSourceRow | undefined {
+  return sql(db, 'SELECT * FROM search_data_sources WHERE id = ? AND index_rowid = ?').get(id, indexRowid) as DataSourceRow | undefined;
 }
 
 /** The metrics a sync job counts. */

@@ -1,7 +1,9 @@
+import type Database from 'better-sqlite3';
 import { conflict, notFound } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OpContext } from '../core/op-context.js';
+import { sql } from '../core/statements.js';
 import type { IndexEdition, IndexStatus } from '../../../services/search/types.js';
 
 /** A row of `search_indices`. */
@@ -24,6 +26,11 @@ export interface IndexRow {
   text_bytes: number;
 }
 
+/** The index `id` of `region`, deleted or not. */
+export function indexRow(db: Database.Database, id: string, region: string): IndexRow | undefined {
+  return sql(db, 'SELECT * FROM search_indices WHERE id = ? AND region = ?').get(id, region) as IndexRow | undefined;
+}
+
 /** The status of an index at the request's time; `undefined` once a deletion has completed. */
 export function indexStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: IndexRow): IndexStatus | undefined {
   return statusOf<IndexStatus>(row, ctx.nowMs, ctx.delayMs, 'ACTIVE');
@@ -31,7 +38,7 @@ export function indexStatus(ctx: Pick<OpContext, 'nowMs' | 'delayMs'>, row: Inde
 
 /** The index `id` of the request's region; a `ResourceNotFoundException` when there is none. */
 export function findIndex(ctx: OpContext, id: string): IndexRow & { status: IndexStatus } {
-  const row = ctx.db.prepare('SELECT * FROM search_indices WHERE id = ? AND region = ?').get(id, ctx.region) as IndexRow | undefined;
+  const row = indexRow(ctx.db, id, ctx.region);
   const status = row && indexStatus(ctx, row);
   if (!row || !status) throw notFound(`Index ${id} does not exist.`);
   return { ...row, status };

@@ -1,12 +1,20 @@
-import { parseArn } from '../core/arn.js';
+import type Database from 'better-sqlite3';
+import { parseArn, type ChildKind } from '../core/arn.js';
 import { searchError } from '../core/errors.js';
 import { statusOf, type LifecycleRow } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { sql } from '../core/statements.js';
-import { indexStatus, type IndexRow } from './index-rows.js';
+import { dataSourceRow } from './data-source-store.js';
+import { faqRow } from './faq-store.js';
+import { indexRow, indexStatus } from './index-rows.js';
 import { addTags, readTags, removeTags } from './tag-store.js';
+import { thesaurusRow } from './thesaurus-store.js';
 
-const CHILD_TABLES = { 'data-source': 'search_data_sources', faq: 'search_faqs', thesaurus: 'search_thesauri' } as const;
+/** How each kind of an index's taggable children is looked up. */
+const CHILD_ROWS: Record<ChildKind, (db: Database.Database, indexRowid: number, id: string) => LifecycleRow | undefined> = {
+  'data-source': dataSourceRow,
+  faq: faqRow,
+  thesaurus: thesaurusRow,
+};
 
 /**
  * Checks that `arn` names an existing index, data source, FAQ or thesaurus of this account and
@@ -16,12 +24,10 @@ function existingResource(ctx: OpContext, arn: string): string {
   const unavailable = () => searchError('ResourceUnavailableException', `The resource ${arn} does not exist.`);
   const parsed = parseArn(arn);
   if (!parsed || parsed.account !== ctx.local.accountId || parsed.region !== ctx.region) throw unavailable();
-  const index = sql(ctx.db, 'SELECT * FROM search_indices WHERE id = ? AND region = ?').get(parsed.indexId, ctx.region) as IndexRow | undefined;
+  const index = indexRow(ctx.db, parsed.indexId, ctx.region);
   if (!index || !indexStatus(ctx, index)) throw unavailable();
   if (parsed.child) {
-    const row = sql(ctx.db, `SELECT * FROM ${CHILD_TABLES[parsed.child.kind]} WHERE id = ? AND index_rowid = ?`).get(parsed.child.id, index.rowid) as
-      | LifecycleRow
-      | undefined;
+    const row = CHILD_ROWS[parsed.child.kind](ctx.db, index.rowid, parsed.child.id);
     if (!row || !statusOf(row, ctx.nowMs, ctx.delayMs, 'ACTIVE')) throw unavailable();
   }
   return arn;
