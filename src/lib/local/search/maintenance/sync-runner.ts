@@ -6,7 +6,7 @@ import { sql } from '../core/statements.js';
 import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
 import type { DataSourceSettings } from '../resources/data-source-config.js';
-import { deleteDocument, writeDocument } from '../resources/document-writer.js';
+import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-rows.js';
 import { buildDocument } from '../resources/prepare-document.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';

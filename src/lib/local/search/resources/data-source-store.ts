@@ -118,3 +118,8 @@ export function markDataSourceDeleted(db: Database.Database, row: Pick<DataSourc
   sql(db, "UPDATE search_sync_jobs SET status = 'ABORTED', end_time = ? WHERE ds_rowid = ? AND status IN ('SYNCING', 'STOPPING')").run(nowMs, row.rowid);
   return sql(db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?').pluck().all(row.index_rowid, row.id) as string[];
 }
+
+/** Whether an index has a data source `id` that is not deleted. */
+export function dataSourceExists(db: Database.Database, indexRowid: number, id: string): boolean {
+  return sql(db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND id = ? AND deleted_at IS NULL').get(indexRowid, id) !== undefined;
+}

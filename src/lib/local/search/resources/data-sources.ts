@@ -15,7 +15,7 @@ import {
   updateDataSourceRow,
   type DataSourceRow,
 } from './data-source-store.js';
-import { deleteDocument } from './document-writer.js';
+import { deleteDocument } from './document-store.js';
 import { activeIndex, findIndex } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';

@@ -1,11 +1,10 @@
 import { fieldMap } from '../core/fields.js';
 import { invalid, quotaExceeded } from '../core/errors.js';
-import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { sql } from '../core/statements.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
-import { addMetrics, runningCustomJob } from './data-source-store.js';
-import { deleteDocument, writeDocument } from './document-writer.js';
+import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
+import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
 import { activeIndex, documentQuota, indexFields } from './index-rows.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
 
@@ -17,10 +16,6 @@ interface FailedDocument {
   DataSourceId?: string;
   ErrorCode: 'InvalidRequest' | 'InternalError';
   ErrorMessage: string;
-}
-
-function dataSourceExists(ctx: OpContext, indexRowid: number, id: string): boolean {
-  return sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND id = ? AND deleted_at IS NULL').get(indexRowid, id) !== undefined;
 }
 
 const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input) => {
@@ -51,10 +46,9 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
   if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
   await writeQueue(ctx.db).run(() => {
-    const exists = sql(ctx.db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
-    const added = prepared.filter((put) => !exists.get(index.rowid, put.doc.id)).length;
+    const added = countNewDocuments(ctx.db, index.rowid, prepared.map((put) => put.doc.id));
     const quota = documentQuota(index.edition, JSON.parse(index.settings).CapacityUnits?.StorageCapacityUnits ?? 0);
-    const count = (sql(ctx.db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(index.rowid) as number) + added;
+    const count = documentCount(ctx.db, index.rowid) + added;
     if (count > quota) {
       throw quotaExceeded(`This batch would bring index ${index.id} to ${count} documents; a ${index.edition} index holds at most ${quota}.`);
     }
@@ -68,7 +62,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
         }
         jobRowid = job;
       } else if (put.doc.dataSourceId !== null) {
-        if (!dataSourceExists(ctx, index.rowid, put.doc.dataSourceId)) {
+        if (!dataSourceExists(ctx.db, index.rowid, put.doc.dataSourceId)) {
           const message = `Data source ${put.doc.dataSourceId} does not exist in this index.`;
           failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId, ErrorCode: 'InvalidRequest', ErrorMessage: message });
           continue;
@@ -93,7 +87,7 @@ const batchDeleteDocument: OperationHandler<'BatchDeleteDocument'> = async (ctx,
       if (typeof job === 'string') throw invalid(job);
       jobRowid = job;
     } else if (target) {
-      if (!dataSourceExists(ctx, index.rowid, target.DataSourceId)) throw invalid(`Data source ${target.DataSourceId} does not exist in this index.`);
+      if (!dataSourceExists(ctx.db, index.rowid, target.DataSourceId)) throw invalid(`Data source ${target.DataSourceId} does not exist in this index.`);
     }
     for (const id of input.DocumentIdList as string[]) {
       const deleted = deleteDocument(ctx.db, index.rowid, id);

@@ -4,7 +4,7 @@ import { contentTypeOfKey, extractText, extractTextNow } from '../core/extract-t
 import type { ExtractedText } from '../core/extract/extracted-text.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import { readS3Object } from '../core/s3-files.js';
-import type { PreparedDocument } from './document-writer.js';
+import type { PreparedDocument } from './document-store.js';
 
 /** The attribute that ties a put document to a running sync job of a CUSTOM data source. */
 const SYNC_JOB_ATTRIBUTE = '_data_source_sync_job_execution_id';

@@ -87,3 +87,14 @@ export function deleteDocument(db: Database.Database, indexRowid: number, docId:
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, existing.rowid);
   return true;
 }
+
+/** How many of the documents `docIds` an index does not hold yet. */
+export function countNewDocuments(db: Database.Database, indexRowid: number, docIds: readonly string[]): number {
+  const exists = sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
+  return docIds.filter((docId) => !exists.get(indexRowid, docId)).length;
+}
+
+/** How many documents an index holds. */
+export function documentCount(db: Database.Database, indexRowid: number): number {
+  return sql(db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
+}
