@@ -7,7 +7,7 @@ import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
 import type { DataSourceSettings } from '../resources/data-source-config.js';
 import { deleteDocument, writeDocument } from '../resources/document-store.js';
-import { indexFields, type IndexRow } from '../resources/index-rows.js';
+import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import type { SyncJobRow } from '../resources/sync-job-store.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
-import { activeIndex, indexFields } from '../resources/index-rows.js';
+import { activeIndex, indexFields } from '../resources/index-store.js';
 import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';

@@ -16,7 +16,7 @@ import {
   type DataSourceRow,
 } from './data-source-store.js';
 import { deleteDocument } from './document-store.js';
-import { activeIndex, findIndex } from './index-rows.js';
+import { activeIndex, findIndex } from './index-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
 

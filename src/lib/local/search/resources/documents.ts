@@ -5,7 +5,7 @@ import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
 import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
-import { activeIndex, documentQuota, indexFields } from './index-rows.js';
+import { activeIndex, documentQuota, indexFields } from './index-store.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
 
 /** The encoded content size from which a batch frees its decoding garbage before it is written. */

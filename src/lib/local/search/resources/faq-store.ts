@@ -64,3 +64,12 @@ export function deleteFaqRow(db: Database.Database, indexRowid: number, faqRowid
   sql(db, 'DELETE FROM search_faq_items WHERE faq_rowid = ?').run(faqRowid);
   sql(db, 'UPDATE search_faqs SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(nowMs, nowMs, faqRowid);
 }
+
+/** How many question-and-answer items the FAQs of an index that are ACTIVE at `nowMs` hold. */
+export function activeFaqItemCount(db: Database.Database, indexRowid: number, nowMs: number): number {
+  return sql(
+    db,
+    `SELECT count(*) FROM search_faq_items i JOIN search_faqs f ON f.rowid = i.faq_rowid
+     WHERE i.index_rowid = ? AND f.deleted_at IS NULL AND f.final_status = 'ACTIVE' AND f.busy_until <= ?`,
+  ).pluck().get(indexRowid, nowMs) as number;
+}

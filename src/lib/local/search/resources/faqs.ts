@@ -9,7 +9,7 @@ import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Object } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
-import { activeIndex, findIndex, indexFields, type IndexRow } from './index-rows.js';
+import { activeIndex, findIndex, indexFields, type IndexRow } from './index-store.js';
 import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';

@@ -2,7 +2,7 @@ import { invalid, notFound } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { parseTimestamp } from '../core/time.js';
 import { queryRecord, recordViews, recordVotes } from './feedback-store.js';
-import { activeIndex } from './index-rows.js';
+import { activeIndex } from './index-store.js';
 
 const submitFeedback: OperationHandler<'SubmitFeedback'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'SubmitFeedback');

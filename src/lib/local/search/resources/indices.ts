@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DescribeIndexResponse, IndexStatus, UserContextPolicy } from '../../../services/search/types.js';
 import { indexArn } from '../core/arn.js';
 import { conflict, invalid } from '../core/errors.js';
 import { applyFieldUpdates, RESERVED_FIELDS } from '../core/fields.js';
@@ -7,21 +8,19 @@ import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { dateOf } from '../core/time.js';
-import { activeIndex, findIndex, indexFields, indexStatus, type IndexRow } from './index-rows.js';
+import { activeFaqItemCount } from './faq-store.js';
+import { activeIndex, findIndex, indexFields, indexRows, indexStatus, insertIndex, markIndexDeleted, updateIndexRow, type IndexRow } from './index-store.js';
 import { addTags } from './tag-store.js';
 import { refreshSearchableText } from './searchable-text.js';
 
 /** The index settings stored as given and described back. */
-interface IndexSettings {
-  ServerSideEncryptionConfiguration?: unknown;
-  UserTokenConfigurations?: unknown;
-  UserContextPolicy: string;
-  UserGroupResolutionConfiguration?: unknown;
-  CapacityUnits?: { StorageCapacityUnits: number; QueryCapacityUnits: number };
-}
+type IndexSettings = Pick<
+  DescribeIndexResponse,
+  'ServerSideEncryptionConfiguration' | 'UserTokenConfigurations' | 'UserGroupResolutionConfiguration' | 'CapacityUnits'
+> & { UserContextPolicy: UserContextPolicy };
 
 const createIndex: OperationHandler<'CreateIndex'> = (ctx, input) => {
-  const edition = (input.Edition as string | undefined) ?? 'ENTERPRISE_EDITION';
+  const edition = input.Edition ?? 'ENTERPRISE_EDITION';
   const create = () => withClientToken(ctx, 'CreateIndex', input, () => {
     const id = randomUUID();
     const settings: IndexSettings = {
@@ -31,39 +30,28 @@ const createIndex: OperationHandler<'CreateIndex'> = (ctx, input) => {
       ...(input.UserGroupResolutionConfiguration ? { UserGroupResolutionConfiguration: input.UserGroupResolutionConfiguration } : {}),
       ...(edition === 'DEVELOPER_EDITION' ? {} : { CapacityUnits: { StorageCapacityUnits: 0, QueryCapacityUnits: 0 } }),
     };
-    const result = ctx.db
-      .prepare(
-        `INSERT INTO search_indices (id, region, name, edition, role_arn, description, settings, fields, created_at, updated_at, busy_state, busy_until)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
-      )
-      .run(
-        id,
-        ctx.region,
-        input.Name,
-        edition,
-        input.RoleArn,
-        input.Description ?? null,
-        JSON.stringify(settings),
-        JSON.stringify(RESERVED_FIELDS),
-        ctx.nowMs,
-        ctx.nowMs,
-        ctx.nowMs + ctx.delayMs,
-      );
-    createIndexTables(ctx.db, Number(result.lastInsertRowid));
+    const rowid = insertIndex(ctx.db, {
+      id,
+      region: ctx.region,
+      name: input.Name,
+      edition,
+      role_arn: input.RoleArn,
+      description: input.Description ?? null,
+      settings: JSON.stringify(settings),
+      fields: JSON.stringify(RESERVED_FIELDS),
+      created_at: ctx.nowMs,
+      updated_at: ctx.nowMs,
+      busy_until: ctx.nowMs + ctx.delayMs,
+    });
+    createIndexTables(ctx.db, rowid);
     if (input.Tags) addTags(ctx.db, indexArn(ctx.region, ctx.local.accountId, id), input.Tags);
     return id;
   });
   return { Id: ctx.db.transaction(create).immediate() };
 };
 
-function describe(ctx: OpContext, row: IndexRow & { status: string }): Record<string, unknown> {
+function describe(ctx: OpContext, row: IndexRow & { status: IndexStatus }): DescribeIndexResponse {
   const settings = JSON.parse(row.settings) as IndexSettings;
-  const faqCount = ctx.db
-    .prepare(
-      `SELECT count(*) AS n FROM search_faq_items i JOIN search_faqs f ON f.rowid = i.faq_rowid
-       WHERE i.index_rowid = ? AND f.deleted_at IS NULL AND f.final_status = 'ACTIVE' AND f.busy_until <= ?`,
-    )
-    .get(row.rowid, ctx.nowMs) as { n: number };
   return {
     Name: row.name,
     Id: row.id,
@@ -76,7 +64,7 @@ function describe(ctx: OpContext, row: IndexRow & { status: string }): Record<st
     UpdatedAt: dateOf(row.updated_at),
     DocumentMetadataConfigurations: indexFields(row),
     IndexStatistics: {
-      FaqStatistics: { IndexedQuestionAnswersCount: faqCount.n },
+      FaqStatistics: { IndexedQuestionAnswersCount: activeFaqItemCount(ctx.db, row.rowid, ctx.nowMs) },
       TextDocumentStatistics: { IndexedTextDocumentsCount: row.doc_count, IndexedTextBytes: row.text_bytes },
     },
     ...(settings.CapacityUnits ? { CapacityUnits: settings.CapacityUnits } : {}),
@@ -102,10 +90,6 @@ const updateIndex: OperationHandler<'UpdateIndex'> = (ctx, input) => {
   if (input.UserGroupResolutionConfiguration) settings.UserGroupResolutionConfiguration = input.UserGroupResolutionConfiguration;
   const before = indexFields(row);
   const fields = input.DocumentMetadataConfigurationUpdates ? applyFieldUpdates(before, input.DocumentMetadataConfigurationUpdates) : before;
-  const update = ctx.db.prepare(
-    `UPDATE search_indices SET name = ?, role_arn = ?, description = ?, settings = ?, fields = ?, updated_at = ?,
-     busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
-  );
   const searchable = (list: typeof fields) =>
     list
       .filter((field) => field.Search.Searchable && !field.Name.startsWith('_'))
@@ -113,16 +97,16 @@ const updateIndex: OperationHandler<'UpdateIndex'> = (ctx, input) => {
       .sort()
       .join(',');
   ctx.db.transaction(() => {
-    update.run(
-      input.Name ?? row.name,
-      input.RoleArn ?? row.role_arn,
-      input.Description ?? row.description,
-      JSON.stringify(settings),
-      JSON.stringify(fields),
-      ctx.nowMs,
-      ctx.nowMs + ctx.delayMs,
-      row.rowid,
-    );
+    updateIndexRow(ctx.db, {
+      rowid: row.rowid,
+      name: input.Name ?? row.name,
+      role_arn: input.RoleArn ?? row.role_arn,
+      description: input.Description ?? row.description,
+      settings: JSON.stringify(settings),
+      fields: JSON.stringify(fields),
+      updated_at: ctx.nowMs,
+      busy_until: ctx.nowMs + ctx.delayMs,
+    });
     if (searchable(before) !== searchable(fields)) refreshSearchableText(ctx.db, row.rowid, fields);
   }).immediate();
   return {};
@@ -131,16 +115,13 @@ const updateIndex: OperationHandler<'UpdateIndex'> = (ctx, input) => {
 const deleteIndex: OperationHandler<'DeleteIndex'> = (ctx, input) => {
   const row = findIndex(ctx, input.Id);
   if (row.status === 'DELETING') throw conflict(`Index ${row.id} is already being deleted.`);
-  ctx.db.prepare('UPDATE search_indices SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(ctx.nowMs, ctx.nowMs, row.rowid);
+  markIndexDeleted(ctx.db, row.rowid, ctx.nowMs);
   return {};
 };
 
 const listIndices: OperationHandler<'ListIndices'> = (ctx, input) => {
   const offset = decodePageToken(input.NextToken, 'ListIndices', ctx.region);
-  const rows = ctx.db
-    .prepare('SELECT * FROM search_indices WHERE region = ? ORDER BY created_at, rowid')
-    .all(ctx.region) as IndexRow[];
-  const items = rows.flatMap((row) => {
+  const items = indexRows(ctx.db, ctx.region).flatMap((row) => {
     const status = indexStatus(ctx, row);
     return status
       ? [{ Name: row.name, Id: row.id, Edition: row.edition, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at), Status: status }]

@@ -1,7 +1,7 @@
 import type { OpContext } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
-import { findIndex } from './index-rows.js';
+import { findIndex } from './index-store.js';
 
 /** How one kind of an index's children (FAQs, thesauri, data sources) is listed. */
 export interface IndexChildListing<Row> {

@@ -4,7 +4,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { parseTimestamp, dateOf } from '../core/time.js';
 import { findDataSource } from './data-source-store.js';
-import { activeIndex, findIndex } from './index-rows.js';
+import { activeIndex, findIndex } from './index-store.js';
 import { startSyncJob, stopSyncJobRow, syncJobRows, type SyncJobRow } from './sync-job-store.js';
 
 const startDataSourceSyncJob: OperationHandler<'StartDataSourceSyncJob'> = (ctx, input) => {

@@ -5,7 +5,7 @@ import { statusOf, type LifecycleRow } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { dataSourceRow } from './data-source-store.js';
 import { faqRow } from './faq-store.js';
-import { indexRow, indexStatus } from './index-rows.js';
+import { indexRow, indexStatus } from './index-store.js';
 import { addTags, readTags, removeTags } from './tag-store.js';
 import { thesaurusRow } from './thesaurus-store.js';
 

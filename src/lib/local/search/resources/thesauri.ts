@@ -7,7 +7,7 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { readS3Object } from '../core/s3-files.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
 import { dateOf } from '../core/time.js';
-import { activeIndex, findIndex, type IndexRow } from './index-rows.js';
+import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { countThesauri, insertThesaurus, markThesaurusDeleted, thesaurusRow, updateThesaurusRow, type ThesaurusRow } from './thesaurus-store.js';
 import { listIndexChildren } from './list-index-children.js';

@@ -67,3 +67,38 @@ export function documentQuota(edition: string, storageUnits: number): number {
   if (edition === 'GEN_AI_ENTERPRISE_EDITION') return 20_000 * (1 + storageUnits);
   return 100_000 * (1 + storageUnits);
 }
+
+/** The columns a new index is written with (it starts CREATING until `busy_until`). */
+export type NewIndex = Pick<IndexRow, 'id' | 'region' | 'name' | 'edition' | 'role_arn' | 'description' | 'settings' | 'fields' | 'created_at' | 'updated_at' | 'busy_until'>;
+
+/** The columns an update rewrites (it is UPDATING until `busy_until`). */
+export type IndexUpdate = Pick<IndexRow, 'rowid' | 'name' | 'role_arn' | 'description' | 'settings' | 'fields' | 'updated_at' | 'busy_until'>;
+
+/** Writes a new index; returns its rowid. */
+export function insertIndex(db: Database.Database, row: NewIndex): number {
+  const result = sql(
+    db,
+    `INSERT INTO search_indices (id, region, name, edition, role_arn, description, settings, fields, created_at, updated_at, busy_state, busy_until)
+     VALUES (@id, @region, @name, @edition, @role_arn, @description, @settings, @fields, @created_at, @updated_at, 'CREATING', @busy_until)`,
+  ).run(row);
+  return Number(result.lastInsertRowid);
+}
+
+/** Rewrites an index. */
+export function updateIndexRow(db: Database.Database, row: IndexUpdate): void {
+  sql(
+    db,
+    `UPDATE search_indices SET name = @name, role_arn = @role_arn, description = @description, settings = @settings, fields = @fields,
+     updated_at = @updated_at, busy_state = 'UPDATING', busy_until = @busy_until WHERE rowid = @rowid`,
+  ).run(row);
+}
+
+/** Marks an index deleted at `nowMs` (it shows as DELETING for a while, then is purged). */
+export function markIndexDeleted(db: Database.Database, rowid: number, nowMs: number): void {
+  sql(db, 'UPDATE search_indices SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(nowMs, nowMs, rowid);
+}
+
+/** The indexes of `region`, deleted or not, in creation order. */
+export function indexRows(db: Database.Database, region: string): IndexRow[] {
+  return sql(db, 'SELECT * FROM search_indices WHERE region = ? ORDER BY created_at, rowid').all(region) as IndexRow[];
+}
