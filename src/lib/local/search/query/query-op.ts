@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
+import { insertQueryRecord, relevanceScores } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
@@ -25,10 +26,7 @@ function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
 }
 
 function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
-  const rows = sql(ctx.db, 'SELECT doc_key, score FROM search_relevance WHERE index_rowid = ? AND query_key = ? AND score != 0').all(indexRowid, key) as Array<{
-    doc_key: string;
-    score: number;
-  }>;
+  const rows = relevanceScores(ctx.db, indexRowid, key);
   return new Map(rows.filter((row) => row.doc_key.startsWith('doc:')).map((row) => [row.doc_key.slice(4), row.score]));
 }
 
@@ -126,14 +124,14 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
   });
   const result = read();
   const results = Object.fromEntries(result.keys.map((entryKey) => [resultId(queryId, entryKey), entryKey]));
-  sql(ctx.db, 'INSERT INTO search_queries (query_id, index_rowid, query_key, visitor_id, results, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    queryId,
-    index.rowid,
-    key,
-    input.VisitorId ?? null,
-    JSON.stringify(results),
-    ctx.nowMs,
-  );
+  insertQueryRecord(ctx.db, {
+    query_id: queryId,
+    index_rowid: index.rowid,
+    query_key: key,
+    visitor_id: input.VisitorId ?? null,
+    results: JSON.stringify(results),
+    created_at: ctx.nowMs,
+  });
   return {
     QueryId: queryId,
     ResultItems: result.items,

@@ -33,3 +33,23 @@ export function recordVotes(db: Database.Database, indexRowid: number, queryKey:
   );
   for (const { key, delta } of votes) vote.run(indexRowid, queryKey, key, delta);
 }
+
+/** Keeps the record of a query run on an index, for the feedback on its results. */
+export function insertQueryRecord(
+  db: Database.Database,
+  row: QueryRecord & { query_id: string; index_rowid: number; visitor_id: string | null; created_at: number },
+): void {
+  sql(
+    db,
+    `INSERT INTO search_queries (query_id, index_rowid, query_key, visitor_id, results, created_at)
+     VALUES (@query_id, @index_rowid, @query_key, @visitor_id, @results, @created_at)`,
+  ).run(row);
+}
+
+/** The relevance votes summed per result key (`doc:<id>`, `faq:<id>`) for the query `queryKey` on an index, where not zero. */
+export function relevanceScores(db: Database.Database, indexRowid: number, queryKey: string): Array<{ doc_key: string; score: number }> {
+  return sql(db, 'SELECT doc_key, score FROM search_relevance WHERE index_rowid = ? AND query_key = ? AND score != 0').all(indexRowid, queryKey) as Array<{
+    doc_key: string;
+    score: number;
+  }>;
+}
