@@ -6,10 +6,17 @@ import { sql } from '../core/statements.js';
 import { indexStatus, type IndexRow } from './index-rows.js';
 import { addTags, readTags, removeTags } from './tag-store.js';
 
-const CHILD_TABLES = { 'data-source': 'search_data_sources', faq: 'search_faqs', thesaurus: 'search_thesauri' } as const;
+const CHILD_TABLES = {
+  'data-source': 'search_data_sources',
+  faq: 'search_faqs',
+  thesaurus: 'search_thesauri',
+  'query-suggestions-block-list': 'search_block_lists',
+  'featured-results-set': 'search_featured_sets',
+} as const;
 
 /**
- * Checks that `arn` names an existing index, data source, FAQ or thesaurus of this account and
+ * Checks that `arn` names an existing index or index child (data source, FAQ, thesaurus, block
+ * list, featured results set) of this account and
  * region; a `ResourceUnavailableException` otherwise, as the real service answers.
  */
 function existingResource(ctx: OpContext, arn: string): string {

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { invalid } from '../core/errors.js';
+import { fieldMap } from '../core/fields.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
+import { suggestableFields } from '../core/suggest-settings.js';
+import { activeIndex, indexFields } from '../resources/index-rows.js';
+import { suggestConfigOf } from '../resources/query-suggestions-config.js';
+import { attributeSuggestions } from './attribute-suggestions.js';
+import { loggedSuggestions } from './log-suggestions.js';
+import { prefixHighlight, suggestiblePrefix, suggestionKey } from './suggestion-text.js';
+
+/** The most suggestions one call returns. */
+const MAX_SUGGESTIONS = 100;
+
+const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'GetQuerySuggestions');
+  const max = input.MaxSuggestionsCount ?? 10;
+  if (max < 1 || max > MAX_SUGGESTIONS) throw invalid(`MaxSuggestionsCount must be from 1 to ${MAX_SUGGESTIONS}, not ${max}.`);
+  const types = new Set(input.SuggestionTypes?.length ? input.SuggestionTypes : ['QUERY']);
+  const { settings, clearedAt } = suggestConfigOf(ctx, index);
+  const prefix = suggestionKey(input.QueryText);
+  const suggestions: unknown[] = [];
+  if (!suggestiblePrefix(prefix)) return { QuerySuggestionsId: randomUUID(), Suggestions: suggestions };
+
+  if (types.has('QUERY') && settings.mode === 'ENABLED') {
+    for (const entry of loggedSuggestions(ctx, index.rowid, settings, clearedAt)) {
+      if (entry.text.startsWith(prefix)) suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: prefixHighlight(prefix) } } });
+    }
+  }
+  if (types.has('DOCUMENT_ATTRIBUTES') && settings.attributeMode === 'ACTIVE') {
+    const fields = fieldMap(indexFields(index));
+    for (const entry of attributeSuggestions(ctx, index.rowid, fields, suggestableFields(settings), prefix, input.AttributeSuggestionsConfig)) {
+      suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: [entry.highlight] } }, SourceDocuments: entry.sources });
+    }
+  }
+  return { QuerySuggestionsId: randomUUID(), Suggestions: suggestions.slice(0, max) };
+};
+
+/** The GetQuerySuggestions operation. */
+export const querySuggestionOperations: OperationHandlers<'GetQuerySuggestions'> = { GetQuerySuggestions: getQuerySuggestions };
