@@ -10,7 +10,10 @@ import { activeIndex, startTestService, textDoc, until, type TestService } from 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
 
 /** A plain-text document in the client's input form. */
-const doc = (...args: Parameters<typeof textDoc>) => textDoc(...args) as unknown as SearchDocument;
+const doc = (...args: Parameters<typeof textDoc>): SearchDocument => {
+  const wire = textDoc(...args);
+  return { ...wire, Blob: Buffer.from(wire['Blob'] as string, 'base64') } as unknown as SearchDocument;
+};
 
 /** The error a call fails with. */
 async function failure(promise: Promise<unknown>): Promise<ServiceException> {
