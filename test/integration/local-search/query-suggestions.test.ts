@@ -253,6 +253,10 @@ describe('local search service: query suggestions', function () {
       client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'fin', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
     );
     assert.equal(notSuggestable.code, 'ValidationException');
+    const shortButWrong = await failure(
+      client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'f', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
+    );
+    assert.equal(shortButWrong.code, 'ValidationException', 'the request is checked even when the typed text is too short for suggestions');
     await configure({ AttributeSuggestionsConfig: { AttributeSuggestionsMode: 'INACTIVE' } });
     assert.deepEqual((await client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'tra', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'] })).Suggestions, []);
     await configure({ AttributeSuggestionsConfig: { AttributeSuggestionsMode: 'ACTIVE' } });

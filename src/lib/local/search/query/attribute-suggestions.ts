@@ -5,7 +5,7 @@ import type { FieldConfig } from '../core/fields.js';
 import type { OpContext } from '../core/op-context.js';
 import { hasRestrictedDocs, indexDocs } from './doc-cache.js';
 import { docValue } from './doc-values.js';
-import { aclPredicate, compileFilter } from './filter.js';
+import { aclPredicate, compileFilter, type DocPredicate } from './filter.js';
 
 /** A suggestion made from document field values. */
 export interface AttributeSuggestion {
@@ -32,19 +32,24 @@ function stringsOf(value: ReturnType<typeof docValue>): string[] {
   return [];
 }
 
+/** The fields a DOCUMENT_ATTRIBUTES request draws suggestions from, and those it returns with them. */
+export interface AttributeRequest {
+  keys: readonly string[];
+  additional: readonly string[];
+  /** The request's attribute filter, compiled; null without one. */
+  filter: DocPredicate | null;
+}
+
 /**
- * The suggestions of an index's document fields for `prefix` (lower case, spaces collapsed):
- * every value of a suggestable field with a word that starts with the prefix, once per distinct
- * value, with the documents it comes from. Honours the request's fields, filter and user context.
+ * Checks the fields of a request: those it draws suggestions from must be suggestable (all
+ * suggestable fields when it names none), those returned with them and those its attribute
+ * filter names must be fields of the index.
  */
-export function attributeSuggestions(
-  ctx: OpContext,
-  indexRowid: number,
+export function attributeRequest(
   fields: ReadonlyMap<string, FieldConfig>,
   suggestable: readonly string[],
-  prefix: string,
   config: AttributeSuggestionsGetConfig | undefined,
-): AttributeSuggestion[] {
+): AttributeRequest {
   const keys = config?.SuggestionAttributes ?? suggestable;
   for (const key of keys) {
     if (!suggestable.includes(key)) throw invalid(`SuggestionAttributes names ${key}, which is not a suggestable field of the index; make it suggestable with UpdateQuerySuggestionsConfig.`);
@@ -53,7 +58,21 @@ export function attributeSuggestions(
   for (const key of additional) {
     if (!fields.has(key)) throw invalid(`AdditionalResponseAttributes names ${key}, which is not a field of the index.`);
   }
-  const filter = config?.AttributeFilter ? compileFilter(config.AttributeFilter, fields) : null;
+  return { keys, additional, filter: config?.AttributeFilter ? compileFilter(config.AttributeFilter, fields) : null };
+}
+
+/**
+ * The suggestions of an index's document fields for `prefix` (lower case, spaces collapsed):
+ * every value of the requested fields with a word that starts with the prefix, once per
+ * distinct value, with the documents it comes from. Honours the request's filter and user context.
+ */
+export function attributeSuggestions(
+  ctx: OpContext,
+  indexRowid: number,
+  { keys, additional, filter }: AttributeRequest,
+  prefix: string,
+  config: AttributeSuggestionsGetConfig | undefined,
+): AttributeSuggestion[] {
   const acl = hasRestrictedDocs(ctx.db, indexRowid) ? aclPredicate(config?.UserContext) : null;
   const byValue = new Map<string, AttributeSuggestion>();
   for (const doc of indexDocs(ctx.db, indexRowid).docs.values()) {

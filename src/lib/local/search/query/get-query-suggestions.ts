@@ -5,7 +5,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { suggestableFields } from '../core/suggest-settings.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
 import { suggestConfigOf } from '../resources/query-suggestions-config.js';
-import { attributeSuggestions } from './attribute-suggestions.js';
+import { attributeRequest, attributeSuggestions } from './attribute-suggestions.js';
 import { loggedSuggestions } from './log-suggestions.js';
 import { prefixHighlight, suggestiblePrefix, suggestionKey } from './suggestion-text.js';
 
@@ -18,6 +18,8 @@ const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = (ctx, input
   if (max < 1 || max > MAX_SUGGESTIONS) throw invalid(`MaxSuggestionsCount must be from 1 to ${MAX_SUGGESTIONS}, not ${max}.`);
   const types = new Set(input.SuggestionTypes?.length ? input.SuggestionTypes : ['QUERY']);
   const { settings, clearedAt } = suggestConfigOf(ctx, index);
+  const fields = fieldMap(indexFields(index));
+  const attributes = types.has('DOCUMENT_ATTRIBUTES') ? attributeRequest(fields, suggestableFields(settings), input.AttributeSuggestionsConfig) : null;
   const prefix = suggestionKey(input.QueryText);
   const suggestions: unknown[] = [];
   if (!suggestiblePrefix(prefix)) return { QuerySuggestionsId: randomUUID(), Suggestions: suggestions };
@@ -27,9 +29,8 @@ const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = (ctx, input
       if (entry.text.startsWith(prefix)) suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: prefixHighlight(prefix) } } });
     }
   }
-  if (types.has('DOCUMENT_ATTRIBUTES') && settings.attributeMode === 'ACTIVE') {
-    const fields = fieldMap(indexFields(index));
-    for (const entry of attributeSuggestions(ctx, index.rowid, fields, suggestableFields(settings), prefix, input.AttributeSuggestionsConfig)) {
+  if (attributes && settings.attributeMode === 'ACTIVE') {
+    for (const entry of attributeSuggestions(ctx, index.rowid, attributes, prefix, input.AttributeSuggestionsConfig)) {
       suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: [entry.highlight] } }, SourceDocuments: entry.sources });
     }
   }
