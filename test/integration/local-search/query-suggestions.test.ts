@@ -78,7 +78,7 @@ describe('local search service: query suggestions', function () {
     assert.equal(config.Status, 'ACTIVE');
     assert.equal(config.QueryLogLookBackWindowInDays, 180);
     assert.equal(config.IncludeQueriesWithoutUserInformation, true);
-    assert.equal(config.MinimumNumberOfQueryingUsers, 1);
+    assert.equal(config.MinimumNumberOfQueryingUsers, 3);
     assert.equal(config.MinimumQueryCount, 5);
     assert.equal(config.TotalSuggestionsCount, 0);
     assert.equal(config.LastClearTime, undefined);

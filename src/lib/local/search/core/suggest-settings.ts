@@ -13,14 +13,15 @@ export interface SuggestSettings {
 
 /**
  * The settings of an index that never changed them, as the real service documents its defaults:
- * suggestions enabled, a 180-day window, all queries counted, a query suggested once it was
- * searched 5 times by at least 1 user, no document field suggestable.
+ * suggestions enabled, a 180-day window, all queries counted (so users are not counted), a
+ * query suggested once it was searched 5 times (and by 3 users when only queries with user
+ * information count), no document field suggestable.
  */
 export const DEFAULT_SUGGEST_SETTINGS: SuggestSettings = {
   mode: 'ENABLED',
   lookBackDays: 180,
   includeAnonymous: true,
-  minUsers: 1,
+  minUsers: 3,
   minCount: 5,
   attributeMode: 'ACTIVE',
   suggestable: [],
