@@ -156,6 +156,18 @@ describe('local search service: featured results sets', function () {
     assert.equal((await client.listTagsForResourceAsync({ ResourceARN: arn })).Tags!.length, 2);
   });
 
+  it('features only the documents the querying user may see', async () => {
+    await client.batchPutDocumentAsync({
+      IndexId: index,
+      Documents: [{ ...doc('salaries', 'Salary bands', 'Salary bands by grade.'), AccessControlList: [{ Name: 'hr-team', Type: 'GROUP', Access: 'ALLOW' }] }],
+    });
+    await client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Pay', QueryTexts: ['pay'], FeaturedDocuments: [{ Id: 'salaries' }, { Id: 'holidays' }] });
+    const featured = async (Groups?: string[]) =>
+      (await client.queryAsync({ IndexId: index, QueryText: 'pay', ...(Groups ? { UserContext: { UserId: 'ann', Groups } } : {}) })).FeaturedResultsItems!.map((item) => item.DocumentId);
+    assert.deepEqual(await featured(), ['holidays']);
+    assert.deepEqual(await featured(['hr-team']), ['salaries', 'holidays']);
+  });
+
   it('deletes sets in a batch, reporting the ids it could not delete', async () => {
     const result = await client.batchDeleteFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetIds: [setId, MISSING] });
     assert.deepEqual(result.Errors, [{ Id: MISSING, ErrorCode: 'InvalidRequest', ErrorMessage: `Featured results set ${MISSING} does not exist in index ${index}.` }]);
