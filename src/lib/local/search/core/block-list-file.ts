@@ -16,10 +16,11 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Whether `suggestion` contains one of `phrases` as whole words, ignoring case: a block list
- * entry blocks every suggestion that contains it.
+ * A test of whether a suggestion contains one of `phrases` as whole words, ignoring case: a
+ * block list entry blocks every suggestion that contains it.
  */
-export function isBlocked(suggestion: string, phrases: readonly string[]): boolean {
-  const text = suggestion.toLowerCase().replace(/\s+/g, ' ');
-  return phrases.some((phrase) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(phrase)}($|[^\\p{L}\\p{N}])`, 'u').test(text));
+export function blockMatcher(phrases: readonly string[]): (suggestion: string) => boolean {
+  if (phrases.length === 0) return () => false;
+  const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${phrases.map(escapeRegExp).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'u');
+  return (suggestion) => pattern.test(suggestion.toLowerCase().replace(/\s+/g, ' '));
 }

@@ -1,4 +1,4 @@
-import { isBlocked } from '../core/block-list-file.js';
+import { blockMatcher } from '../core/block-list-file.js';
 import type { OpContext } from '../core/op-context.js';
 import type { SuggestSettings } from '../core/suggest-settings.js';
 import { queriesBetween } from '../resources/query-log-store.js';
@@ -23,7 +23,7 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export function loggedSuggestions(ctx: OpContext, indexRowid: number, settings: SuggestSettings, clearedAt: number | null): LoggedSuggestion[] {
   const from = Math.max(ctx.nowMs - settings.lookBackDays * DAY_MS, clearedAt ?? 0);
-  const blocked = activeBlockListPhrases(ctx.db, indexRowid).flatMap((json) => JSON.parse(json) as string[]);
+  const blocked = blockMatcher(activeBlockListPhrases(ctx.db, indexRowid).flatMap((json) => JSON.parse(json) as string[]));
   const groups = new Map<string, { count: number; users: Set<string>; lastAt: number }>();
   for (const row of queriesBetween(ctx.db, indexRowid, from, ctx.nowMs + 1)) {
     if (row.result_count === 0) continue;
@@ -40,7 +40,7 @@ export function loggedSuggestions(ctx: OpContext, indexRowid: number, settings: 
   for (const [text, group] of groups) {
     if (group.count < settings.minCount) continue;
     if (!settings.includeAnonymous && group.users.size < settings.minUsers) continue;
-    if (!hasLongWord(text) || isBlocked(text, blocked)) continue;
+    if (!hasLongWord(text) || blocked(text)) continue;
     suggestions.push({ text, count: group.count, users: group.users.size, lastAt: group.lastAt });
   }
   return suggestions.sort((a, b) => b.count - a.count || b.users - a.users || b.lastAt - a.lastAt || a.text.localeCompare(b.text));
