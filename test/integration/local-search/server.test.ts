@@ -141,10 +141,10 @@ describe('local search service: the HTTP server', function () {
   });
 
   it('answers the operations it does not implement with UnsupportedOperationException, not a fake success', async () => {
-    const answer = await call(endpoint, 'GetSnapshots', { IndexId: 'x'.repeat(36), Interval: 'THIS_WEEK', MetricType: 'QUERIES_BY_COUNT' });
+    const answer = await call(endpoint, 'ListEntityPersonas', { IndexId: 'x'.repeat(36), Id: 'experience' });
     assert.equal(answer.status, 400);
     assert.equal(answer.body.__type, 'UnsupportedOperationException');
-    assert.match(answer.body.Message, /does not implement GetSnapshots/);
+    assert.match(answer.body.Message, /does not implement ListEntityPersonas/);
   });
 
   it('validates input against the model', async () => {

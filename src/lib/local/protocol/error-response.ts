@@ -22,12 +22,13 @@ export interface ErrorDialect extends ErrorFormat {
 
 /**
  * The answer for a modelled error: the code in `__type` and `x-amzn-ErrorType`, the text in the
- * format's message member, `Retry-After` when the error carries one.
+ * format's message member, the error shape's other members when it has any, `Retry-After` when
+ * the error carries one.
  */
 export function errorResponse(error: ServiceError, format: ErrorFormat): LocalResponse {
   const headers: Record<string, string> = { 'content-type': format.contentType, 'x-amzn-errortype': error.code };
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
-  return { status: error.status, headers, body: { __type: error.code, [format.messageMember]: error.message } };
+  return { status: error.status, headers, body: { ...error.members, __type: error.code, [format.messageMember]: error.message } };
 }
 
 /**

@@ -12,12 +12,14 @@ export class ServiceError<Code extends string = string> extends Error {
    * @param message - a one-line explanation for the caller.
    * @param status - the HTTP status of the answer.
    * @param retryAfterSeconds - sent as `Retry-After` (throttling, limits, unavailability).
+   * @param members - further members of the error shape sent in the body (e.g. `ConflictingItems`).
    */
   constructor(
     readonly code: Code,
     message: string,
     readonly status: number,
     readonly retryAfterSeconds?: number,
+    readonly members?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

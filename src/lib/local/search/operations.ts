@@ -1,10 +1,15 @@
 import type { OpContext, OperationHandler } from './core/op-context.js';
+import { querySuggestionOperations } from './query/get-query-suggestions.js';
 import { queryOperations } from './query/query-op.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
 import { faqOperations } from './resources/faqs.js';
+import { featuredResultsOperations } from './resources/featured-results.js';
 import { feedbackOperations } from './resources/feedback.js';
 import { indexOperations } from './resources/indices.js';
+import { blockListOperations } from './resources/query-suggestions-block-lists.js';
+import { suggestConfigOperations } from './resources/query-suggestions-config.js';
+import { snapshotOperations } from './resources/snapshots.js';
 import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
@@ -20,9 +25,14 @@ const handlers = {
   ...queryOperations,
   ...feedbackOperations,
   ...tagOperations,
+  ...blockListOperations,
+  ...suggestConfigOperations,
+  ...querySuggestionOperations,
+  ...featuredResultsOperations,
+  ...snapshotOperations,
 };
 
-/** The name of an operation the local search service implements (29 of the search API's). */
+/** The name of an operation the local search service implements. */
 export type ImplementedOperation = keyof typeof handlers;
 
 /** Whether the local search service implements the operation `name`. */

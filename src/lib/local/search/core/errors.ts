@@ -8,6 +8,8 @@ export type SearchErrorCode =
   | 'ResourceInUseException'
   | 'ResourceUnavailableException'
   | 'ConflictException'
+  | 'FeaturedResultsConflictException'
+  | 'InvalidRequestException'
   | 'ServiceQuotaExceededException'
   | 'AccessDeniedException'
   | 'ThrottlingException'

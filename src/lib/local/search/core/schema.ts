@@ -1,4 +1,7 @@
 import type { Migration } from '../../types.js';
+import { featuredResultsMigration } from './migrations/featured-results.js';
+import { queryLogMigration } from './migrations/query-log.js';
+import { querySuggestionsMigration } from './migrations/query-suggestions.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -205,4 +208,7 @@ export const searchMigrations: Migration[] = [
       db.exec('CREATE INDEX search_documents_acl ON search_documents (index_rowid) WHERE acl IS NOT NULL');
     },
   },
+  queryLogMigration,
+  querySuggestionsMigration,
+  featuredResultsMigration,
 ];

@@ -8,12 +8,12 @@ import { dropTags } from '../resources/tag-store.js';
 /** The tables whose rows belong to an index through `index_rowid`. */
 const INDEX_TABLES = [
   'search_documents', 'search_faq_items', 'search_faqs', 'search_thesauri', 'search_data_sources', 'search_queries', 'search_relevance',
-  'search_doc_changes',
+  'search_doc_changes', 'search_query_log', 'search_click_log', 'search_suggest_config', 'search_block_lists', 'search_featured_sets',
 ];
 
 /**
  * Removes what finished deleting at `nowMs` (deletions take `delayMs`): indices with all that
- * belongs to them, and the rows of deleted data sources, FAQs and thesauri (whose effects were
+ * belongs to them, and the rows of deleted data sources, FAQs, thesauri and block lists (whose effects were
  * applied when they were deleted). Returns the number of indices purged.
  */
 export function purgeDeleted(db: Database.Database, accountId: string, nowMs: number, delayMs: number): number {
@@ -24,10 +24,10 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
   const children = db
     .prepare(
       `SELECT (SELECT count(*) FROM search_data_sources WHERE deleted_at <= ?) + (SELECT count(*) FROM search_faqs WHERE deleted_at <= ?)
-       + (SELECT count(*) FROM search_thesauri WHERE deleted_at <= ?)`,
+       + (SELECT count(*) FROM search_thesauri WHERE deleted_at <= ?) + (SELECT count(*) FROM search_block_lists WHERE deleted_at <= ?)`,
     )
     .pluck()
-    .get(cutoff, cutoff, cutoff) as number;
+    .get(cutoff, cutoff, cutoff, cutoff) as number;
   if (gone.length === 0 && children === 0) return 0;
   db.transaction(() => {
     for (const index of gone) {
@@ -45,7 +45,7 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
     const deletedSources = 'SELECT rowid FROM search_data_sources WHERE deleted_at <= ?';
     db.prepare(`DELETE FROM search_sync_items WHERE job_rowid IN (SELECT rowid FROM search_sync_jobs WHERE ds_rowid IN (${deletedSources}))`).run(cutoff);
     db.prepare(`DELETE FROM search_sync_jobs WHERE ds_rowid IN (${deletedSources})`).run(cutoff);
-    for (const table of ['search_data_sources', 'search_faqs', 'search_thesauri']) {
+    for (const table of ['search_data_sources', 'search_faqs', 'search_thesauri', 'search_block_lists']) {
       db.prepare(`DELETE FROM ${table} WHERE deleted_at IS NOT NULL AND deleted_at <= ?`).run(cutoff);
     }
   })();

@@ -8,9 +8,11 @@ import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
+import { featuredResults } from './featured-items.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
 import { buildMatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { logQuery } from './query-log.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
@@ -123,7 +125,11 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     };
   });
   const result = read();
-  const results = Object.fromEntries(result.keys.map((entryKey) => [resultId(queryId, entryKey), entryKey]));
+  const featured =
+    options.pageNumber === 1
+      ? featuredResults(ctx, index.rowid, text, options.acl, { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested })
+      : { items: [], keys: [] };
+  const results = Object.fromEntries([...result.keys, ...featured.keys].map((entryKey) => [resultId(queryId, entryKey), entryKey]));
   insertQueryRecord(ctx.db, {
     query_id: queryId,
     index_rowid: index.rowid,
@@ -132,11 +138,13 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     results: JSON.stringify(results),
     created_at: ctx.nowMs,
   });
+  logQuery(ctx, index.rowid, input, queryId, result.total);
   return {
     QueryId: queryId,
     ResultItems: result.items,
     FacetResults: result.facets,
     TotalNumberOfResults: result.total,
+    ...(featured.items.length > 0 ? { FeaturedResultsItems: featured.items } : {}),
   };
 };
 

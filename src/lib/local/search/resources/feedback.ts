@@ -3,6 +3,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { parseTimestamp } from '../core/time.js';
 import { queryRecord, recordViews, recordVotes } from './feedback-store.js';
 import { activeIndex } from './index-store.js';
+import { insertClicks } from './query-log-store.js';
 
 const submitFeedback: OperationHandler<'SubmitFeedback'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'SubmitFeedback');
@@ -16,13 +17,12 @@ const submitFeedback: OperationHandler<'SubmitFeedback'> = (ctx, input) => {
   };
   const clicks = (input.ClickFeedbackItems ?? []) as Array<{ ResultId: string; ClickTime: unknown }>;
   const votes = (input.RelevanceFeedbackItems ?? []) as Array<{ ResultId: string; RelevanceValue: 'RELEVANT' | 'NOT_RELEVANT' }>;
-  const clickKeys = clicks.map((click) => {
-    parseTimestamp(click.ClickTime, 'ClickTime');
-    return keyOf(click.ResultId);
-  });
+  const clickLog = clicks.map((click) => ({ query_id: input.QueryId, clicked_at: parseTimestamp(click.ClickTime, 'ClickTime'), result_key: keyOf(click.ResultId) }));
+  const clickKeys = clickLog.map((click) => click.result_key);
   const voteKeys = votes.map((vote) => ({ key: keyOf(vote.ResultId), delta: vote.RelevanceValue === 'RELEVANT' ? 1 : -1 }));
   const viewed = clickKeys.filter((key) => key.startsWith('doc:')).map((key) => key.slice(4));
   ctx.db.transaction(() => {
+    insertClicks(ctx.db, index.rowid, clickLog);
     recordViews(ctx.db, index.rowid, viewed);
     recordVotes(ctx.db, index.rowid, row.query_key, voteKeys);
   }).immediate();

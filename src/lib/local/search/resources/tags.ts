@@ -8,16 +8,21 @@ import { faqRow } from './faq-store.js';
 import { indexRow, indexStatus } from './index-store.js';
 import { addTags, readTags, removeTags } from './tag-store.js';
 import { thesaurusRow } from './thesaurus-store.js';
+import { readBlockList } from './query-suggestions-store.js';
+import { readFeaturedSet } from './featured-results-store.js';
 
 /** How each kind of an index's taggable children is looked up. */
 const CHILD_ROWS: Record<ChildKind, (db: Database.Database, indexRowid: number, id: string) => LifecycleRow | undefined> = {
   'data-source': dataSourceRow,
   faq: faqRow,
   thesaurus: thesaurusRow,
+  'query-suggestions-block-list': readBlockList,
+  'featured-results-set': readFeaturedSet,
 };
 
 /**
- * Checks that `arn` names an existing index, data source, FAQ or thesaurus of this account and
+ * Checks that `arn` names an existing index or index child (data source, FAQ, thesaurus, block
+ * list, featured results set) of this account and
  * region; a `ResourceUnavailableException` otherwise, as the real service answers.
  */
 function existingResource(ctx: OpContext, arn: string): string {

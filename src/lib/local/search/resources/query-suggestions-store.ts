@@ -1,0 +1,117 @@
+import type Database from 'better-sqlite3';
+import { sql } from '../core/statements.js';
+
+/** The stored query-suggestions settings of an index (absent until first changed or cleared). */
+export interface SuggestConfigRow {
+  settings: string;
+  updated_at: number;
+  busy_until: number;
+  cleared_at: number | null;
+}
+
+/** A row of `search_block_lists`. */
+export interface BlockListRow {
+  rowid: number;
+  index_rowid: number;
+  id: string;
+  name: string;
+  description: string | null;
+  role_arn: string;
+  s3_bucket: string;
+  s3_key: string;
+  phrases: string;
+  item_count: number;
+  file_size: number;
+  final_status: string;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+  busy_state: string;
+  busy_until: number;
+  deleted_at: number | null;
+}
+
+/** The new values of a block list's file-derived and descriptive columns. */
+export interface BlockListValues {
+  name: string;
+  description: string | null;
+  role_arn: string;
+  s3_bucket: string;
+  s3_key: string;
+  phrases: string;
+  item_count: number;
+  file_size: number;
+  final_status: string;
+  error_message: string | null;
+}
+
+/** The query-suggestions settings row of an index. */
+export function readSuggestConfig(db: Database.Database, indexRowid: number): SuggestConfigRow | undefined {
+  return sql(db, 'SELECT settings, updated_at, busy_until, cleared_at FROM search_suggest_config WHERE index_rowid = ?').get(indexRowid) as
+    | SuggestConfigRow
+    | undefined;
+}
+
+/** Stores the settings of an index, UPDATING until `busyUntil`. */
+export function writeSuggestSettings(db: Database.Database, indexRowid: number, settings: string, nowMs: number, busyUntil: number): void {
+  sql(
+    db,
+    `INSERT INTO search_suggest_config (index_rowid, settings, updated_at, busy_until) VALUES (?, ?, ?, ?)
+     ON CONFLICT (index_rowid) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at, busy_until = excluded.busy_until`,
+  ).run(indexRowid, settings, nowMs, busyUntil);
+}
+
+/** Records that the suggestions of an index were cleared at `nowMs` (`settings` is used when the row is new). */
+export function writeClearTime(db: Database.Database, indexRowid: number, settings: string, nowMs: number): void {
+  sql(
+    db,
+    `INSERT INTO search_suggest_config (index_rowid, settings, updated_at, busy_until, cleared_at) VALUES (?, ?, ?, 0, ?)
+     ON CONFLICT (index_rowid) DO UPDATE SET cleared_at = excluded.cleared_at`,
+  ).run(indexRowid, settings, nowMs, nowMs);
+}
+
+/** How many block lists of an index are not deleted. */
+export function countBlockLists(db: Database.Database, indexRowid: number): number {
+  return sql(db, 'SELECT count(*) FROM search_block_lists WHERE index_rowid = ? AND deleted_at IS NULL').pluck().get(indexRowid) as number;
+}
+
+/** Inserts a block list, CREATING until `busyUntil`. */
+export function insertBlockList(db: Database.Database, indexRowid: number, id: string, values: BlockListValues, nowMs: number, busyUntil: number): void {
+  sql(
+    db,
+    `INSERT INTO search_block_lists (index_rowid, id, name, description, role_arn, s3_bucket, s3_key, phrases, item_count, file_size,
+     final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
+  ).run(
+    indexRowid, id, values.name, values.description, values.role_arn, values.s3_bucket, values.s3_key, values.phrases, values.item_count,
+    values.file_size, values.final_status, values.error_message, nowMs, nowMs, busyUntil,
+  );
+}
+
+/** The block list `id` of an index (deleted ones included). */
+export function readBlockList(db: Database.Database, indexRowid: number, id: string): BlockListRow | undefined {
+  return sql(db, 'SELECT * FROM search_block_lists WHERE id = ? AND index_rowid = ?').get(id, indexRowid) as BlockListRow | undefined;
+}
+
+/** Replaces a block list's values, UPDATING until `busyUntil`. */
+export function updateBlockList(db: Database.Database, rowid: number, values: BlockListValues, nowMs: number, busyUntil: number): void {
+  sql(
+    db,
+    `UPDATE search_block_lists SET name = ?, description = ?, role_arn = ?, s3_bucket = ?, s3_key = ?, phrases = ?, item_count = ?,
+     file_size = ?, final_status = ?, error_message = ?, updated_at = ?, busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
+  ).run(
+    values.name, values.description, values.role_arn, values.s3_bucket, values.s3_key, values.phrases, values.item_count, values.file_size,
+    values.final_status, values.error_message, nowMs, busyUntil, rowid,
+  );
+}
+
+/** Marks a block list deleted at `nowMs`. */
+export function markBlockListDeleted(db: Database.Database, rowid: number, nowMs: number): void {
+  sql(db, 'UPDATE search_block_lists SET deleted_at = ?, updated_at = ? WHERE rowid = ?').run(nowMs, nowMs, rowid);
+}
+
+/** The phrases (JSON arrays) of the block lists of an index that are not deleted and were read. */
+export function activeBlockListPhrases(db: Database.Database, indexRowid: number): string[] {
+  return sql(db, "SELECT phrases FROM search_block_lists WHERE index_rowid = ? AND deleted_at IS NULL AND final_status != 'FAILED'")
+    .pluck()
+    .all(indexRowid) as string[];
+}
