@@ -1,10 +1,13 @@
 import type { OpContext, OperationHandler } from './core/op-context.js';
 import { queryOperations } from './query/query-op.js';
+import { accessControlConfigurationOperations } from './resources/access-control-configurations.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
+import { experienceOperations } from './resources/experiences.js';
 import { faqOperations } from './resources/faqs.js';
 import { feedbackOperations } from './resources/feedback.js';
 import { indexOperations } from './resources/indices.js';
+import { principalMappingOperations } from './resources/principal-mappings.js';
 import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
@@ -20,9 +23,12 @@ const handlers = {
   ...queryOperations,
   ...feedbackOperations,
   ...tagOperations,
+  ...accessControlConfigurationOperations,
+  ...principalMappingOperations,
+  ...experienceOperations,
 };
 
-/** The name of an operation the local search service implements (29 of the search API's). */
+/** The name of an operation the local search service implements. */
 export type ImplementedOperation = keyof typeof handlers;
 
 /** Whether the local search service implements the operation `name`. */

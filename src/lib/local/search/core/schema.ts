@@ -1,4 +1,7 @@
 import type { Migration } from '../../types.js';
+import { accessControlConfigurationsMigration } from './migrations/access-control-configurations.js';
+import { experiencesMigration } from './migrations/experiences.js';
+import { principalMappingsMigration } from './migrations/principal-mappings.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -205,4 +208,7 @@ export const searchMigrations: Migration[] = [
       db.exec('CREATE INDEX search_documents_acl ON search_documents (index_rowid) WHERE acl IS NOT NULL');
     },
   },
+  accessControlConfigurationsMigration,
+  principalMappingsMigration,
+  experiencesMigration,
 ];
