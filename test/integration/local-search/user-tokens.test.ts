@@ -110,6 +110,11 @@ describe('local search service: user tokens', function () {
     assert.match((await errorOf(visible(indices.url!, rs256(claims, privateKey, 'key-2')))).message, /no public key/);
   });
 
+  it('expands the groups of a token through principal mapping', async () => {
+    await client.putPrincipalMappingAsync({ IndexId: indices.json!, GroupId: 'platform', GroupMembers: { MemberGroups: [{ GroupId: 'sre' }] } });
+    assert.deepEqual(await visible(indices.json!, JSON.stringify({ username: 'sam', teams: ['sre'] })), ['public', 'team']);
+  });
+
   it('needs a token, and only a token, on a USER_TOKEN index', async () => {
     const missing = await errorOf(client.queryAsync({ IndexId: indices.json!, QueryText: 'roadmap' }));
     assert.equal(missing.code, 'ValidationException');
