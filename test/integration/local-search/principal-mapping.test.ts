@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isServiceException } from '../../../src/lib/errors/service-exception.js';
 import { SearchClient } from '../../../src/lib/services/search/search-client.js';
@@ -40,7 +40,11 @@ describe('local search service: principal mapping', function () {
     });
     await client.batchPutDocumentAsync({ IndexId: index, Documents: [doc('eng-memo', 'engineering'), doc('all-memo', 'everyone'), doc('ops-memo', 'operators')] });
   });
-  after(() => service.stop());
+  let firstDataDir: string | undefined;
+  after(async () => {
+    await service.stop();
+    if (firstDataDir) rmSync(firstDataDir, { recursive: true, force: true });
+  });
 
   it('expands a user to the groups it belongs to, directly and through nested groups', async () => {
     assert.deepEqual(await visible({ UserId: 'ada' }), []);
@@ -115,6 +119,18 @@ describe('local search service: principal mapping', function () {
     assert.equal(await errorCode(client.describePrincipalMappingAsync({ IndexId: index, GroupId: 'editors' })), 'ResourceNotFoundException', 'the index-wide group is another');
     const older = await client.listGroupsOlderThanOrderingIdAsync({ IndexId: index, DataSourceId: source!, OrderingId: Date.now() + 60_000 });
     assert.deepEqual(older.GroupsSummaries!.map((group) => group.GroupId), ['editors']);
+  });
+
+  it('keeps group memberships and their history across a restart of the service', async () => {
+    const OrderingId = Date.now() + 1_000;
+    await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'everyone', OrderingId, GroupMembers: { MemberUsers: [{ UserId: 'kept' }] } });
+    const dataDir = service.dataDir;
+    await service.service.close();
+    service = await startTestService({ dataDir });
+    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    assert.deepEqual(await visible({ UserId: 'kept' }), ['all-memo']);
+    assert.equal((await summaries('everyone')).at(-1)!.OrderingId, OrderingId);
+    firstDataDir = dataDir;
   });
 
   it('answers the errors the model defines', async () => {
