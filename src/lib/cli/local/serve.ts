@@ -60,7 +60,7 @@ const TOKEN_SECRETS_VARIABLE = 'NIMBUS_LOCAL_TOKEN_SECRETS';
  * `SECRET_ARN=SECRET` pairs → secret ARN → secret; a malformed pair is an error made by
  * `fail`, which names the ARN at most, never the secret.
  */
-export function parseTokenSecrets(pairs: readonly string[], fail: (message: string) => Error): Map<string, string> {
+function parseTokenSecrets(pairs: readonly string[], fail: (message: string) => Error): Map<string, string> {
   const secrets = new Map<string, string>();
   for (const pair of pairs) {
     const at = pair.indexOf('=');
