@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliEnv, nimbus, requireBuild } from '../../cli/helpers/cli.js';
+import { cliEnv, json, nimbus, requireBuild } from '../../cli/helpers/cli.js';
 import { startLocalServer } from '../../cli/helpers/local-start.js';
 import { ok, until } from '../local-search/support.js';
 
@@ -60,6 +60,33 @@ describe('nimbus local start: secrets for user tokens', function () {
     } finally {
       assert.equal(await fromEnv.stop(), 0);
     }
+  });
+
+  it('gives the secrets of NIMBUS_LOCAL_TOKEN_SECRETS to the service that --local runs', async () => {
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    const env = cliEnv(home, { NIMBUS_LOCAL_TOKEN_SECRETS: `${ARN}=local-key` });
+    const run = async (args: string[]) => json(await nimbus([...args, '--local', '--region', 'us-east-1'], { env }));
+    const configurations = [{ JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: ARN } }];
+    const created = await run([
+      'search', 'index', 'create', '--name', 'tokens', '--role-arn', 'arn:aws:iam::000000000000:role/kendra',
+      '--user-context-policy', 'USER_TOKEN', '--user-token-configurations', JSON.stringify(configurations), '--wait',
+    ]);
+    const documents = [
+      { Id: 'open', Blob: Buffer.from('launch notes').toString('base64'), ContentType: 'PLAIN_TEXT' },
+      { Id: 'crew', Blob: Buffer.from('launch codes').toString('base64'), ContentType: 'PLAIN_TEXT', AccessControlList: [{ Name: 'crew', Type: 'GROUP', Access: 'ALLOW' }] },
+    ];
+    await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify(documents)]);
+    const query = (key: string) =>
+      run(['search', 'query', '--index-id', created.Id, '--query-text', 'launch', '--user-context', JSON.stringify({ Token: hs256({ sub: 'ada', groups: ['crew'] }, key) })]);
+    assert.deepEqual((await query('local-key')).ResultItems.map((item: any) => item.DocumentId).sort(), ['crew', 'open']);
+    const forged = await nimbus(
+      ['search', 'query', '--local', '--region', 'us-east-1', '--index-id', created.Id, '--query-text', 'launch', '--user-context', JSON.stringify({ Token: hs256({ sub: 'ada' }, 'wrong') })],
+      { env },
+    );
+    assert.equal(forged.code, 254, forged.stderr);
+    assert.match(forged.stderr, /AccessDeniedException/);
+    assert.doesNotMatch(forged.stderr, /local-key/);
   });
 
   it('refuses a malformed secret with 252 (flag) or 253 (environment), never showing it', async () => {

@@ -3,6 +3,7 @@ import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
+import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
 
 /** The environment variable that can hold the accepted key pairs. */
 const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
@@ -53,33 +54,10 @@ async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = pr
   return parseCredentialPairs(fromEnv, (message) => configError(`Invalid ${CREDENTIALS_VARIABLE} pair ${message}`));
 }
 
-/** The environment variable that can hold the token secrets, one SECRET_ARN=SECRET pair per line. */
-const TOKEN_SECRETS_VARIABLE = 'NIMBUS_LOCAL_TOKEN_SECRETS';
-
-/**
- * `SECRET_ARN=SECRET` pairs → secret ARN → secret; a malformed pair is an error made by
- * `fail`, which names the ARN at most, never the secret.
- */
-function parseTokenSecrets(pairs: readonly string[], fail: (message: string) => Error): Map<string, string> {
-  const secrets = new Map<string, string>();
-  for (const pair of pairs) {
-    const at = pair.indexOf('=');
-    const arn = at < 0 ? '' : pair.slice(0, at);
-    if (!/^arn:[^:\s]+:secretsmanager:[^:\s]*:[^:\s]*:secret:\S+$/.test(arn)) {
-      throw fail('value: expected SECRET_ARN=SECRET, where SECRET_ARN is a secret ARN such as arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-key');
-    }
-    if (at === pair.length - 1) throw fail(`"${arn}=": the secret after "=" is empty`);
-    secrets.set(arn, pair.slice(at + 1));
-  }
-  return secrets;
-}
-
-/** The token secrets of `--token-secret`, else of {@link TOKEN_SECRETS_VARIABLE}; undefined when neither gives any. */
-function resolveTokenSecrets(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Map<string, string> | undefined {
+/** The token secrets of `--token-secret`, else of the environment; undefined when neither gives any. */
+function resolveTokenSecrets(flags: ServeFlags): Map<string, string> | undefined {
   if (flags['token-secret']?.length) return parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`));
-  const lines = (env[TOKEN_SECRETS_VARIABLE] ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
-  if (lines.length === 0) return undefined;
-  return parseTokenSecrets(lines, (message) => configError(`Invalid ${TOKEN_SECRETS_VARIABLE} line ${message}`));
+  return tokenSecretsFromEnv();
 }
 
 /** The `--faults` specification, parsed; a bad one is a usage error. */

@@ -64,7 +64,7 @@ async function jwtKeys(ctx: OpContext, config: JwtTokenTypeConfiguration): Promi
   if (!arn) throw invalid('The JWT token configuration has KeyLocation SECRET_MANAGER but no SecretManagerArn.');
   const secret = ctx.local.tokenSecrets?.get(arn);
   if (secret === undefined) {
-    throw searchError('AccessDeniedException', `The local service has no secret ${arn}; start it with --token-secret ${arn}=<secret> (or NIMBUS_LOCAL_TOKEN_SECRETS).`);
+    throw searchError('AccessDeniedException', `The local service has no secret ${arn}: give it as --token-secret ${arn}=<secret> to nimbus local start, or in NIMBUS_LOCAL_TOKEN_SECRETS.`);
   }
   return keysFromSecret(secret);
 }
