@@ -153,9 +153,11 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   let localS3Dir: string | undefined;
   if (flags.local) {
     const { startLocalService } = await import('../local/server.js');
+    const { tokenSecretsFromEnv } = await import('./local/token-secrets.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir });
+    const tokenSecrets = tokenSecretsFromEnv(env);
+    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}) });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;

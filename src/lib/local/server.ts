@@ -57,6 +57,11 @@ export interface LocalServiceOptions {
    * documents; per operation if wanted); they can be changed at `/_nimbus/faults`.
    */
   faults?: FaultInjection;
+  /**
+   * Secret ARN → secret value, standing for the secrets service when user tokens are verified
+   * (JWT token configurations with KeyLocation SECRET_MANAGER); none unless given.
+   */
+  tokenSecrets?: ReadonlyMap<string, string>;
 }
 
 /** A running local service. */
@@ -132,6 +137,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     createDelay,
     now,
     credentials,
+    tokenSecrets: options.tokenSecrets ?? new Map(),
     reportError: options.onError ?? logToStderr,
   };
   const reported = new Set<string>();

@@ -55,6 +55,12 @@ export interface LocalContext {
   /** The credentials the server accepts: access key → secret. */
   credentials: ReadonlyMap<string, string>;
   /**
+   * The secrets that stand for the secrets service: secret ARN → secret value (a shared key,
+   * a PEM public key or a JSON Web Key Set), used to verify the user tokens of JWT token
+   * configurations whose key is in `SECRET_MANAGER`.
+   */
+  tokenSecrets?: ReadonlyMap<string, string>;
+  /**
    * Records an unexpected failure of the request `requestId` in the service's own log; the
    * caller is answered a generic internal error that never carries the failure's text.
    */

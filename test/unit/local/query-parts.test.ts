@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { applyFieldUpdates, fieldMap, RESERVED_FIELDS } from '../../../src/lib/local/search/core/fields.js';
 import type { CachedDoc } from '../../../src/lib/local/search/query/doc-cache.js';
-import { aclPredicate, compileFilter } from '../../../src/lib/local/search/query/filter.js';
+import { accessPredicate, sourceGroupKey, type UserPrincipals } from '../../../src/lib/local/search/query/access.js';
+import { compileFilter } from '../../../src/lib/local/search/query/filter.js';
 import { buildMatchPlan } from '../../../src/lib/local/search/query/fts-expression.js';
 import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
@@ -67,11 +68,27 @@ describe('local search: query parts', function () {
       { Name: 'staff', Type: 'GROUP', Access: 'ALLOW' },
       { Name: 'interns', Type: 'GROUP', Access: 'DENY' },
     ];
-    assert.equal(aclPredicate(undefined)(doc({})), true);
-    assert.equal(aclPredicate(undefined)(doc({}, acl)), false);
-    assert.equal(aclPredicate({ UserId: 'alice' })(doc({}, acl)), true);
-    assert.equal(aclPredicate({ UserId: 'bob', Groups: ['staff'] })(doc({}, acl)), true);
-    assert.equal(aclPredicate({ UserId: 'bob', Groups: ['staff', 'interns'] })(doc({}, acl)), false);
-    assert.throws(() => aclPredicate({ Token: 'jwt' }), /does not verify user tokens/);
+    const list = (principals: Array<{ Name: string; Type: string; Access: string; DataSourceId?: string }>) => ({ list: principals, hierarchy: [], configurationId: null });
+    const who = (user?: string, groups: string[] = [], sourceGroups: string[] = []): UserPrincipals => ({ user, groups: new Set(groups), sourceGroups: new Set(sourceGroups) });
+    const sees = (principals: UserPrincipals, access: CachedDoc['acl'], configurations = new Map()) => accessPredicate(principals, configurations)(doc({}, access));
+    assert.equal(sees(who(), null), true);
+    assert.equal(sees(who(), list(acl)), false);
+    assert.equal(sees(who('alice'), list(acl)), true);
+    assert.equal(sees(who('bob', ['staff']), list(acl)), true);
+    assert.equal(sees(who('bob', ['staff', 'interns']), list(acl)), false);
+    const scoped = list([{ Name: 'ops', Type: 'GROUP', Access: 'ALLOW', DataSourceId: 'wiki' }]);
+    assert.equal(sees(who('bob', [], [sourceGroupKey('wiki', 'ops')]), scoped), true);
+    assert.equal(sees(who('bob', [], [sourceGroupKey('jira', 'ops')]), scoped), false);
+  });
+
+  it('shows a hierarchically controlled document only when every level allows the user', () => {
+    const level = (name: string, access = 'ALLOW') => [{ Name: name, Type: 'GROUP', Access: access }];
+    const hierarchy = { list: [], hierarchy: [level('staff'), level('finance')], configurationId: null };
+    assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff', 'finance']), sourceGroups: new Set() }, new Map())(doc({}, hierarchy)), true);
+    assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, new Map())(doc({}, hierarchy)), false);
+    const configured = { list: [], hierarchy: [], configurationId: 'c1' };
+    const configurations = new Map([['c1', { list: level('staff'), hierarchy: [] }]]);
+    assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, configurations)(doc({}, configured)), true);
+    assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, new Map())(doc({}, configured)), false, 'a missing configuration hides the document');
   });
 });

@@ -20,6 +20,13 @@ export const SERVE_FLAGS = {
     helpValue: '<spec>',
   }),
   'create-delay': Flags.string({ summary: 'Seconds new and updated resources stay CREATING/UPDATING (default 1).', helpValue: '<seconds>' }),
+  'token-secret': Flags.string({
+    summary:
+      'A secret for verifying user tokens, as SECRET_ARN=SECRET: the SecretManagerArn of a JWT token configuration and its value (an HS256 shared key, a PEM public key or a JSON Web Key Set); repeat for more (or $NIMBUS_LOCAL_TOKEN_SECRETS, one pair per line).',
+    helpValue: '<arn>=<secret>',
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
 };
 

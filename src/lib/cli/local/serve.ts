@@ -3,6 +3,7 @@ import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
+import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
 
 /** The environment variable that can hold the accepted key pairs. */
 const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
@@ -53,6 +54,12 @@ async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = pr
   return parseCredentialPairs(fromEnv, (message) => configError(`Invalid ${CREDENTIALS_VARIABLE} pair ${message}`));
 }
 
+/** The token secrets of `--token-secret`, else of the environment; undefined when neither gives any. */
+function resolveTokenSecrets(flags: ServeFlags): Map<string, string> | undefined {
+  if (flags['token-secret']?.length) return parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`));
+  return tokenSecretsFromEnv();
+}
+
 /** The `--faults` specification, parsed; a bad one is a usage error. */
 async function parseFaults(spec: string | undefined) {
   if (spec === undefined) return undefined;
@@ -82,6 +89,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   const credentials = await resolveCredentials(flags);
   const createDelay = parseDelay(flags['create-delay']);
   const faults = await parseFaults(flags.faults);
+  const tokenSecrets = resolveTokenSecrets(flags);
   const { startLocalService } = await import('../../local/server.js');
   const service = await startLocalService({
     host: flags.host,
@@ -91,6 +99,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(credentials ? { credentials } : {}),
     ...(createDelay !== undefined ? { createDelay } : {}),
     ...(faults ? { faults } : {}),
+    ...(tokenSecrets ? { tokenSecrets } : {}),
     accountId: flags['account-id'],
   }).catch((error: NodeJS.ErrnoException) => {
     if (error?.code !== 'EADDRINUSE') throw error;

@@ -1,8 +1,10 @@
 import type { OpContext, OperationHandler } from './core/op-context.js';
 import { querySuggestionOperations } from './query/get-query-suggestions.js';
 import { queryOperations } from './query/query-op.js';
+import { accessControlConfigurationOperations } from './resources/access-control-configurations.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
+import { experienceOperations } from './resources/experiences.js';
 import { faqOperations } from './resources/faqs.js';
 import { featuredResultsOperations } from './resources/featured-results.js';
 import { feedbackOperations } from './resources/feedback.js';
@@ -10,6 +12,7 @@ import { indexOperations } from './resources/indices.js';
 import { blockListOperations } from './resources/query-suggestions-block-lists.js';
 import { suggestConfigOperations } from './resources/query-suggestions-config.js';
 import { snapshotOperations } from './resources/snapshots.js';
+import { principalMappingOperations } from './resources/principal-mappings.js';
 import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
@@ -30,6 +33,9 @@ const handlers = {
   ...querySuggestionOperations,
   ...featuredResultsOperations,
   ...snapshotOperations,
+  ...accessControlConfigurationOperations,
+  ...principalMappingOperations,
+  ...experienceOperations,
 };
 
 /** The name of an operation the local search service implements. */

@@ -2,6 +2,9 @@ import type { Migration } from '../../types.js';
 import { featuredResultsMigration } from './migrations/featured-results.js';
 import { queryLogMigration } from './migrations/query-log.js';
 import { querySuggestionsMigration } from './migrations/query-suggestions.js';
+import { accessControlConfigurationsMigration } from './migrations/access-control-configurations.js';
+import { experiencesMigration } from './migrations/experiences.js';
+import { principalMappingsMigration } from './migrations/principal-mappings.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -211,4 +214,7 @@ export const searchMigrations: Migration[] = [
   queryLogMigration,
   querySuggestionsMigration,
   featuredResultsMigration,
+  accessControlConfigurationsMigration,
+  principalMappingsMigration,
+  experiencesMigration,
 ];

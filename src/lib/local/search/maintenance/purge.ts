@@ -9,11 +9,15 @@ import { dropTags } from '../resources/tag-store.js';
 const INDEX_TABLES = [
   'search_documents', 'search_faq_items', 'search_faqs', 'search_thesauri', 'search_data_sources', 'search_queries', 'search_relevance',
   'search_doc_changes', 'search_query_log', 'search_click_log', 'search_suggest_config', 'search_block_lists', 'search_featured_sets',
+  'search_access_configs', 'search_groups', 'search_group_members', 'search_group_actions', 'search_experiences',
 ];
+
+/** The tables whose rows belong to an experience through `experience_rowid`. */
+const EXPERIENCE_TABLES = ['search_experience_entities', 'search_experience_personas'];
 
 /**
  * Removes what finished deleting at `nowMs` (deletions take `delayMs`): indices with all that
- * belongs to them, and the rows of deleted data sources, FAQs, thesauri and block lists (whose effects were
+ * belongs to them, and the rows of deleted data sources, FAQs, thesauri, block lists and experiences (whose effects were
  * applied when they were deleted). Returns the number of indices purged.
  */
 export function purgeDeleted(db: Database.Database, accountId: string, nowMs: number, delayMs: number): number {
@@ -24,10 +28,11 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
   const children = db
     .prepare(
       `SELECT (SELECT count(*) FROM search_data_sources WHERE deleted_at <= ?) + (SELECT count(*) FROM search_faqs WHERE deleted_at <= ?)
-       + (SELECT count(*) FROM search_thesauri WHERE deleted_at <= ?) + (SELECT count(*) FROM search_block_lists WHERE deleted_at <= ?)`,
+       + (SELECT count(*) FROM search_thesauri WHERE deleted_at <= ?) + (SELECT count(*) FROM search_block_lists WHERE deleted_at <= ?)
+       + (SELECT count(*) FROM search_experiences WHERE deleted_at <= ?)`,
     )
     .pluck()
-    .get(cutoff, cutoff, cutoff, cutoff) as number;
+    .get(cutoff, cutoff, cutoff, cutoff, cutoff) as number;
   if (gone.length === 0 && children === 0) return 0;
   db.transaction(() => {
     for (const index of gone) {
@@ -38,6 +43,9 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
       const sources = 'SELECT rowid FROM search_data_sources WHERE index_rowid = ?';
       db.prepare(`DELETE FROM search_sync_items WHERE job_rowid IN (SELECT rowid FROM search_sync_jobs WHERE ds_rowid IN (${sources}))`).run(index.rowid);
       db.prepare(`DELETE FROM search_sync_jobs WHERE ds_rowid IN (${sources})`).run(index.rowid);
+      for (const table of EXPERIENCE_TABLES) {
+        db.prepare(`DELETE FROM ${table} WHERE experience_rowid IN (SELECT rowid FROM search_experiences WHERE index_rowid = ?)`).run(index.rowid);
+      }
       for (const table of INDEX_TABLES) db.prepare(`DELETE FROM ${table} WHERE index_rowid = ?`).run(index.rowid);
       dropTags(db, indexArn(index.region, accountId, index.id));
       db.prepare('DELETE FROM search_indices WHERE rowid = ?').run(index.rowid);
@@ -45,7 +53,10 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
     const deletedSources = 'SELECT rowid FROM search_data_sources WHERE deleted_at <= ?';
     db.prepare(`DELETE FROM search_sync_items WHERE job_rowid IN (SELECT rowid FROM search_sync_jobs WHERE ds_rowid IN (${deletedSources}))`).run(cutoff);
     db.prepare(`DELETE FROM search_sync_jobs WHERE ds_rowid IN (${deletedSources})`).run(cutoff);
-    for (const table of ['search_data_sources', 'search_faqs', 'search_thesauri', 'search_block_lists']) {
+    for (const table of EXPERIENCE_TABLES) {
+      db.prepare(`DELETE FROM ${table} WHERE experience_rowid IN (SELECT rowid FROM search_experiences WHERE deleted_at <= ?)`).run(cutoff);
+    }
+    for (const table of ['search_data_sources', 'search_faqs', 'search_thesauri', 'search_block_lists', 'search_experiences']) {
       db.prepare(`DELETE FROM ${table} WHERE deleted_at IS NOT NULL AND deleted_at <= ?`).run(cutoff);
     }
   })();

@@ -5,7 +5,7 @@ import type { FieldConfig } from '../core/fields.js';
 import type { OpContext } from '../core/op-context.js';
 import { hasRestrictedDocs, indexDocs } from './doc-cache.js';
 import { docValue } from './doc-values.js';
-import { aclPredicate, compileFilter, type DocPredicate } from './filter.js';
+import { compileFilter, type DocPredicate } from './filter.js';
 
 /** A suggestion made from document field values. */
 export interface AttributeSuggestion {
@@ -71,9 +71,9 @@ export function attributeSuggestions(
   indexRowid: number,
   { keys, additional, filter }: AttributeRequest,
   prefix: string,
-  config: AttributeSuggestionsGetConfig | undefined,
+  access: DocPredicate,
 ): AttributeSuggestion[] {
-  const acl = hasRestrictedDocs(ctx.db, indexRowid) ? aclPredicate(config?.UserContext) : null;
+  const acl = hasRestrictedDocs(ctx.db, indexRowid) ? access : null;
   const byValue = new Map<string, AttributeSuggestion>();
   for (const doc of indexDocs(ctx.db, indexRowid).docs.values()) {
     if ((acl && !acl(doc)) || (filter && !filter(doc))) continue;

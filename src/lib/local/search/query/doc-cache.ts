@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AttrMap } from '../core/attributes.js';
+import { decodeAccess, type DocumentAccess } from '../core/document-access.js';
 import { sql } from '../core/statements.js';
 
 /** What queries need of a document besides its text, held in memory. */
@@ -10,7 +11,8 @@ export interface CachedDoc {
   sourceUri: string | null;
   dataSourceId: string | null;
   attrs: AttrMap;
-  acl: Array<{ Name: string; Type: string; Access: string; DataSourceId?: string }> | null;
+  /** Who may see it; `null` when it is public. */
+  acl: DocumentAccess | null;
   viewCount: number;
   updatedAt: number;
 }
@@ -46,7 +48,7 @@ function toCached(row: DocRow): CachedDoc {
     sourceUri: row.source_uri,
     dataSourceId: row.data_source_id,
     attrs: JSON.parse(row.attributes) as AttrMap,
-    acl: row.acl ? JSON.parse(row.acl) : null,
+    acl: decodeAccess(row.acl),
     viewCount: row.view_count,
     updatedAt: row.updated_at,
   };
@@ -54,7 +56,7 @@ function toCached(row: DocRow): CachedDoc {
 
 function store(cache: IndexCache, doc: CachedDoc): void {
   cache.docs.set(doc.rowid, doc);
-  if (doc.acl && doc.acl.length > 0) cache.restricted.add(doc.rowid);
+  if (doc.acl) cache.restricted.add(doc.rowid);
 }
 
 /**

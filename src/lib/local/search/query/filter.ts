@@ -1,4 +1,4 @@
-import type { AttributeFilter, DocumentAttributeInput, UserContext } from '../../../services/search/types.js';
+import type { AttributeFilter, DocumentAttributeInput } from '../../../services/search/types.js';
 import { fromWireValue, type AttrValue } from '../core/attributes.js';
 import { invalid } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
@@ -110,26 +110,3 @@ export function compileFilter(filter: AttributeFilter, fields: ReadonlyMap<strin
   }
 }
 
-/**
- * The access check of a query's `UserContext`: a document without an access control list is
- * public; one with a list is visible to a matching ALLOW principal (the user or one of the
- * groups) unless a DENY principal matches. Without a user context only public documents match.
- */
-export function aclPredicate(userContext: UserContext | undefined): DocPredicate {
-  if (userContext?.Token !== undefined) {
-    throw invalid('The local service does not verify user tokens; give UserContext UserId and Groups instead.');
-  }
-  const user = userContext?.UserId;
-  const groups = new Set<string>(userContext?.Groups ?? []);
-  const sourceGroups = userContext?.DataSourceGroups ?? [];
-  const matches = (principal: { Name: string; Type: string; DataSourceId?: string }) => {
-    if (principal.Type === 'USER') return principal.Name === user;
-    const inSource = (group: { GroupId: string; DataSourceId: string }) => group.GroupId === principal.Name && group.DataSourceId === principal.DataSourceId;
-    return groups.has(principal.Name) || (principal.DataSourceId !== undefined && sourceGroups.some(inSource));
-  };
-  return (doc) => {
-    if (!doc.acl || doc.acl.length === 0) return true;
-    if (doc.acl.some((principal) => principal.Access === 'DENY' && matches(principal))) return false;
-    return doc.acl.some((principal) => principal.Access === 'ALLOW' && matches(principal));
-  };
-}

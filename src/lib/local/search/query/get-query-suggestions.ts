@@ -8,12 +8,13 @@ import { activeIndex, indexFields } from '../resources/index-store.js';
 import { suggestConfigOf } from '../resources/query-suggestions-config.js';
 import { attributeRequest, attributeSuggestions } from './attribute-suggestions.js';
 import { loggedSuggestions } from './log-suggestions.js';
+import { userAccess } from './access.js';
 import { prefixHighlight, suggestiblePrefix, suggestionKey } from './suggestion-text.js';
 
 /** The most suggestions one call returns. */
 const MAX_SUGGESTIONS = 100;
 
-const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = (ctx, input) => {
+const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'GetQuerySuggestions');
   const max = input.MaxSuggestionsCount ?? 10;
   if (max < 1 || max > MAX_SUGGESTIONS) throw invalid(`MaxSuggestionsCount must be from 1 to ${MAX_SUGGESTIONS}, not ${max}.`);
@@ -31,7 +32,7 @@ const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = (ctx, input
     }
   }
   if (attributes && settings.attributeMode === 'ACTIVE') {
-    for (const entry of attributeSuggestions(ctx, index.rowid, attributes, prefix, input.AttributeSuggestionsConfig)) {
+    for (const entry of attributeSuggestions(ctx, index.rowid, attributes, prefix, await userAccess(ctx, index, input.AttributeSuggestionsConfig?.UserContext))) {
       suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: [entry.highlight] } }, SourceDocuments: entry.sources });
     }
   }

@@ -4,6 +4,7 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { sql } from '../core/statements.js';
 import { insertQueryRecord, relevanceScores } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
+import { userAccess } from './access.js';
 import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
@@ -41,9 +42,9 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
   return { has: (rowid) => bits[rowid] === 1 };
 }
 
-const query: OperationHandler<'Query'> = (ctx, input) => {
+const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
-  const options = queryOptions(input, indexFields(index));
+  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
   const text = typeof input.QueryText === 'string' ? input.QueryText : '';
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);

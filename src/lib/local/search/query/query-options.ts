@@ -2,7 +2,7 @@ import type { DocumentRelevanceConfiguration, Facet, QueryRequest } from '../../
 import { invalid } from '../core/errors.js';
 import { fieldMap, type FieldConfig } from '../core/fields.js';
 import { checkFacets } from './facets.js';
-import { aclPredicate, compileFilter, type DocPredicate } from './filter.js';
+import { compileFilter, type DocPredicate } from './filter.js';
 import { sortKeys, type SortKey } from './sorting.js';
 
 /** The most results a page holds. */
@@ -36,10 +36,10 @@ function withOverrides(fields: FieldConfig[], overrides: readonly DocumentReleva
 
 /**
  * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
- * attribute filter, user context, facets, requested attributes and result types. Features
+ * attribute filter, facets, requested attributes and result types. Features
  * the local service does not provide (spell checking, collapsing) are refused, not ignored.
  */
-export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): QueryOptions {
+export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], acl: DocPredicate): QueryOptions {
   if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
   if (input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions) {
     throw invalid('The local service does not suggest spelling corrections; set IncludeQuerySpellCheckSuggestions to false.');
@@ -64,7 +64,7 @@ export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): Q
     pageNumber,
     sort: sortKeys(input, byName),
     filter: input.AttributeFilter ? compileFilter(input.AttributeFilter, byName) : null,
-    acl: aclPredicate(input.UserContext),
+    acl,
     facets,
     requested,
     wantDocuments: type === undefined || type === 'DOCUMENT',

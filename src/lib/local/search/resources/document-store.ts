@@ -13,7 +13,8 @@ export interface PreparedDocument {
   text: string;
   contentType: string;
   attrs: AttrMap;
-  acl: unknown[] | null;
+  /** Who may see it, in its stored form (see `encodeAccess`); `null` when it is public. */
+  acl: unknown;
   dataSourceId: string | null;
 }
 

@@ -1,8 +1,10 @@
+import { configurationIdOf } from '../core/document-access.js';
 import { fieldMap } from '../core/fields.js';
 import { invalid, quotaExceeded } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
+import { findAccessConfig } from './access-control-configurations-store.js';
 import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
 import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
 import { activeIndex, documentQuota, indexFields } from './index-store.js';
@@ -67,6 +69,12 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
           failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId, ErrorCode: 'InvalidRequest', ErrorMessage: message });
           continue;
         }
+      }
+      const configurationId = configurationIdOf(put.doc.acl);
+      if (configurationId !== null && !findAccessConfig(ctx.db, index.rowid, configurationId)) {
+        const message = `Access control configuration ${configurationId} does not exist in this index.`;
+        failed.push({ Id: put.doc.id, ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: message });
+        continue;
       }
       const outcome = writeDocument(ctx.db, index.rowid, fields, put.doc, ctx.nowMs);
       if (jobRowid !== undefined) {

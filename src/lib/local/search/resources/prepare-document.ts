@@ -3,6 +3,7 @@ import { COMPUTED_FIELDS, type FieldConfig } from '../core/fields.js';
 import { contentTypeOfKey, extractText, extractTextNow } from '../core/extract-text.js';
 import type { ExtractedText } from '../core/extract/extracted-text.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
+import { encodeAccess } from '../core/document-access.js';
 import { readS3Object } from '../core/s3-files.js';
 import type { PreparedDocument } from './document-store.js';
 
@@ -55,7 +56,8 @@ export interface DocumentSource {
   contentType: string;
   title?: string;
   attrs: AttrMap;
-  acl: unknown[] | null;
+  /** Who may see it, in its stored form (see `encodeAccess`); `null` when it is public. */
+  acl: unknown;
 }
 
 /**
@@ -95,8 +97,8 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText)
 export async function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
-  if (input.HierarchicalAccessControlList !== undefined || input.AccessControlConfigurationId !== undefined) {
-    throw new DocumentRejected('The local service supports AccessControlList, not hierarchical or configured access control.');
+  if (input.AccessControlConfigurationId !== undefined && (input.AccessControlList?.length || input.HierarchicalAccessControlList?.length)) {
+    throw new DocumentRejected('A document takes its access from AccessControlConfigurationId or from its own access control lists, not both.');
   }
   let bytes: Buffer;
   let contentType: string;
@@ -125,6 +127,6 @@ export async function prepareDocument(input: Record<string, any>, fields: Readon
   } catch (error) {
     throw new DocumentRejected(`${(error as Error).message}.`);
   }
-  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: input.AccessControlList ?? null }, extracted);
+  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId) }, extracted);
   return { doc, syncJobId: syncJobId ?? null };
 }
