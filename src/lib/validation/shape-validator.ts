@@ -254,13 +254,15 @@ function listCheck(shape: Shape, policy: ValidationPolicy): Check {
     if (tooDeep(value, ctx, policy, false)) return undefined;
     sizeCheck(shape, policy, value.length, 'items', value, ctx);
     item ??= shape.member ? memberCheck(shape.member, policy) : documentCheck(shape, policy);
-    const checked: unknown[] = [];
+    // a copy is made only where unknown members are dropped from the items
+    const checked: unknown[] | undefined = policy.unknownMembers === 'drop' ? [] : undefined;
     for (let index = 0; index < value.length; index++) {
       ctx.path.push({ index });
-      checked.push(entryCheck(value[index], shape.member, item, policy, ctx));
+      const entry = entryCheck(value[index], shape.member, item, policy, ctx);
+      checked?.push(entry);
       ctx.path.pop();
     }
-    return policy.unknownMembers === 'drop' ? checked : value;
+    return checked ?? value;
   };
 }
 
@@ -274,16 +276,18 @@ function mapCheck(shape: Shape, policy: ValidationPolicy): Check {
     sizeCheck(shape, policy, keys.length, 'entries', value, ctx);
     key ??= shape.key ? memberCheck(shape.key, policy) : (name) => name;
     item ??= shape.value ? memberCheck(shape.value, policy) : documentCheck(shape, policy);
-    const checked: Record<string, unknown> = {};
+    const checked: Record<string, unknown> | undefined = policy.unknownMembers === 'drop' ? {} : undefined;
     for (const name of keys) {
       ctx.path.push({ key: name, part: 'key' });
       key(name, ctx);
       ctx.path.pop();
       ctx.path.push({ key: name, part: 'value' });
-      checked[name] = entryCheck(value[name], shape.value, item, policy, ctx);
+      const entry = entryCheck(value[name], shape.value, item, policy, ctx);
+      // defined, not assigned: a `__proto__` key stays an entry of the map
+      if (checked) Object.defineProperty(checked, name, { value: entry, enumerable: true, writable: true, configurable: true });
       ctx.path.pop();
     }
-    return policy.unknownMembers === 'drop' ? checked : value;
+    return checked ?? value;
   };
 }
 

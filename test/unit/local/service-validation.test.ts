@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkInput, validationMessage } from '../../../src/lib/local/protocol/validate-input.js';
 import { searchModel } from '../../../src/lib/local/search/core/model.js';
+import { ServiceModel } from '../../../src/lib/model/service-model.js';
 
 describe('local protocol: the service wording of the shared shape validator', () => {
   const check = (operation: string, input: Record<string, unknown>) => checkInput(searchModel().operation(operation)!, input);
@@ -31,6 +32,28 @@ describe('local protocol: the service wording of the shared shape validator', ()
     const { problems } = check('Query', { IndexId: indexId, AttributeFilter: filter });
     assert.equal(problems.length, 1);
     assert.match(problems[0]!, /^The value at 'AttributeFilter(\.NotFilter)+' nests deeper than 100 levels, the most the service accepts$/);
+  });
+
+  it('keeps a __proto__ key of a map as an entry of the checked copy', () => {
+    const model = new ServiceModel({
+      metadata: { apiVersion: '1', endpointPrefix: 'v', protocol: 'json', targetPrefix: 'V' },
+      operations: { Op: { name: 'Op', http: { method: 'POST', requestUri: '/' }, input: { shape: 'Input' } } },
+      shapes: {
+        Input: { type: 'structure', members: { Map: { shape: 'Map' } } },
+        Map: { type: 'map', key: { shape: 'K' }, value: { shape: 'S' } },
+        K: { type: 'string' },
+        S: { type: 'string', max: 3 },
+      },
+    });
+    const input = JSON.parse('{"Map":{"__proto__":{"x":1},"ok":"long value"}}') as Record<string, unknown>;
+    const { problems, input: checked } = checkInput(model.operation('Op')!, input);
+    assert.deepEqual(problems, [
+      `Value '{"x":1}' at 'Map.__proto__.value' failed to satisfy constraint: Member must be a string`,
+      "Value 'long value' at 'Map.ok.value' failed to satisfy constraint: Member must have length less than or equal to 3",
+    ]);
+    const map = checked.Map as Record<string, unknown>;
+    assert.deepEqual(Object.keys(map), ['__proto__', 'ok']);
+    assert.equal(Object.getPrototypeOf(map), Object.prototype);
   });
 
   it('lists at most ten problems in a ValidationException message', () => {

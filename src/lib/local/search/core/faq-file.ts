@@ -49,18 +49,20 @@ function fromCsv(source: string, header: boolean, fields: ReadonlyMap<string, Fi
 }
 
 function fromJson(source: string, fields: ReadonlyMap<string, FieldConfig>): FaqEntry[] {
-  let parsed: any;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(source);
   } catch (error) {
     throw new Error(`the file is not valid JSON: ${(error as Error).message}`);
   }
-  if (!parsed || !Array.isArray(parsed.FaqDocuments)) throw new Error('the JSON file needs a FaqDocuments list');
-  return parsed.FaqDocuments.map((item: any, index: number) => {
+  const documents = (parsed as { FaqDocuments?: unknown } | null)?.FaqDocuments;
+  if (!Array.isArray(documents)) throw new Error('the JSON file needs a FaqDocuments list');
+  return (documents as unknown[]).map((document, index) => {
     const where = `FaqDocuments[${index}]`;
+    const item = document as { Question?: unknown; Answer?: unknown; Attributes?: unknown } | null | undefined;
     const attrs: AttrMap = {};
     let sourceUri: unknown;
-    for (const [key, value] of Object.entries((item?.Attributes ?? {}) as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries((item?.Attributes ?? {}) as object)) {
       if (key === '_source_uri') sourceUri = value;
       else attrs[key] = typedValue(key, value, fields, where);
     }

@@ -47,7 +47,8 @@ function metadataKey(key: string, config: S3Config): string {
   return prefix ? `${prefix.replace(/\/*$/, '/')}${key}${METADATA_SUFFIX}` : `${key}${METADATA_SUFFIX}`;
 }
 
-function readJson(s3Dir: string, bucket: string, key: string, what: string): any {
+/** The JSON value of an object of the local S3 dir; undefined when there is no such object. */
+function readJson(s3Dir: string, bucket: string, key: string, what: string): unknown {
   let bytes: Buffer;
   try {
     bytes = readS3Object(s3Dir, bucket, key);
@@ -90,16 +91,18 @@ export function objectDocument(
 ): DocumentSource {
   const bucket = config.BucketName;
   const bytes = readS3Object(s3Dir, bucket, key);
-  const meta = readJson(s3Dir, bucket, metadataKey(key, config), 'The metadata file') ?? {};
+  const sidecar = readJson(s3Dir, bucket, metadataKey(key, config), 'The metadata file');
+  // a sidecar that is not a JSON object says nothing
+  const meta: Record<string, unknown> = typeof sidecar === 'object' && sidecar !== null ? (sidecar as Record<string, unknown>) : {};
   const attrs: AttrMap = {};
-  for (const [name, value] of Object.entries((meta.Attributes ?? {}) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries((meta.Attributes ?? {}) as object)) {
     attrs[name] = typedValue(name, value, fields, `s3://${bucket}/${metadataKey(key, config)}`);
   }
   attrs._source_uri ??= { t: 'STRING_VALUE', v: pathToFileURL(join(s3Dir, bucket, key)).href };
   attrs._data_source_id = { t: 'STRING_VALUE', v: dataSourceId };
   const uri = `s3://${bucket}/${key}`;
   const entries = acl.filter((rule) => uri.startsWith(rule.keyPrefix)).flatMap((rule) => rule.aclEntries);
-  const list = Array.isArray(meta.AccessControlList) ? meta.AccessControlList : entries;
+  const list: unknown[] = Array.isArray(meta.AccessControlList) ? (meta.AccessControlList as unknown[]) : entries;
   return {
     id: typeof meta.DocumentId === 'string' && meta.DocumentId !== '' ? meta.DocumentId : uri,
     bytes,

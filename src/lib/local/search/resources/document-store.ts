@@ -99,3 +99,13 @@ export function countNewDocuments(db: Database.Database, indexRowid: number, doc
 export function documentCount(db: Database.Database, indexRowid: number): number {
   return sql(db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
 }
+
+/** Re-indexes the searchable field text of every document of an index after its fields changed. */
+export function refreshSearchableText(db: Database.Database, indexRowid: number, fields: readonly FieldConfig[]): void {
+  const rows = db.prepare('SELECT rowid, attributes FROM search_documents WHERE index_rowid = ?').all(indexRowid) as Array<{
+    rowid: number;
+    attributes: string;
+  }>;
+  const update = db.prepare(`UPDATE ${documentsFts(indexRowid)} SET fields = ? WHERE rowid = CAST(? AS INTEGER)`);
+  for (const row of rows) update.run(searchableText(JSON.parse(row.attributes) as AttrMap, fields), row.rowid);
+}

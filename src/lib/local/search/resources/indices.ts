@@ -8,10 +8,10 @@ import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { decodePageToken, pageOf } from '../core/pagination.js';
 import { dateOf } from '../core/time.js';
+import { refreshSearchableText } from './document-store.js';
 import { activeFaqItemCount } from './faq-store.js';
 import { activeIndex, findIndex, indexFields, indexRows, indexStatus, insertIndex, markIndexDeleted, updateIndexRow, type IndexRow } from './index-store.js';
 import { addTags } from './tag-store.js';
-import { refreshSearchableText } from './searchable-text.js';
 
 /** The index settings stored as given and described back. */
 type IndexSettings = Pick<

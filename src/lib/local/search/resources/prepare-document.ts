@@ -1,3 +1,4 @@
+import type { DocumentAttributeInput, SearchDocument } from '../../../services/search/types.js';
 import { fromWireValue, type AttrMap } from '../core/attributes.js';
 import { COMPUTED_FIELDS, type FieldConfig } from '../core/fields.js';
 import { contentTypeOfKey, extractText, extractTextNow } from '../core/extract-text.js';
@@ -26,10 +27,10 @@ export interface PreparedPut {
  * index (custom ones are declared with UpdateIndex), of the field's type; computed fields
  * cannot be set. Returns them keyed by name, without the sync job attribute.
  */
-function checkAttributes(list: ReadonlyArray<Record<string, any>>, fields: ReadonlyMap<string, FieldConfig>): AttrMap {
+function checkAttributes(list: readonly DocumentAttributeInput[], fields: ReadonlyMap<string, FieldConfig>): AttrMap {
   const attrs: AttrMap = {};
   for (const attribute of list) {
-    const key = String(attribute.Key);
+    const key = attribute.Key;
     if (key === SYNC_JOB_ATTRIBUTE) continue;
     if (COMPUTED_FIELDS.has(key)) throw new DocumentRejected(`The field ${key} is computed by the service and cannot be set.`);
     const field = fields.get(key);
@@ -94,7 +95,7 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText)
  * local S3 dir or decodes the inline `Blob`, extracts its text for its content type, and
  * checks its attributes. Throws {@link DocumentRejected} with the reason for a bad one.
  */
-export async function prepareDocument(input: Record<string, any>, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): Promise<PreparedPut> {
+export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
   if (input.AccessControlConfigurationId !== undefined && (input.AccessControlList?.length || input.HierarchicalAccessControlList?.length)) {
@@ -103,30 +104,31 @@ export async function prepareDocument(input: Record<string, any>, fields: Readon
   let bytes: Buffer;
   let contentType: string;
   if (input.S3Path) {
-    contentType = input.ContentType ?? contentTypeOfKey(String(input.S3Path.Key));
+    contentType = input.ContentType ?? contentTypeOfKey(input.S3Path.Key);
     try {
-      bytes = readS3Object(s3Dir, String(input.S3Path.Bucket), String(input.S3Path.Key));
+      bytes = readS3Object(s3Dir, input.S3Path.Bucket, input.S3Path.Key);
     } catch (error) {
       throw new DocumentRejected(`${(error as Error).message}.`);
     }
   } else {
     contentType = input.ContentType ?? 'PLAIN_TEXT';
-    bytes = Buffer.from(String(input.Blob), 'base64');
+    // the service receives a blob as base64 text; a caller in-process may hand over the bytes
+    bytes = typeof input.Blob === 'string' ? Buffer.from(input.Blob, 'base64') : Buffer.from(input.Blob!);
   }
-  const list = (input.Attributes ?? []) as Array<Record<string, any>>;
+  const list = input.Attributes ?? [];
   const attrs = checkAttributes(list, fields);
   const syncAttribute = list.find((attribute) => attribute.Key === SYNC_JOB_ATTRIBUTE);
   const syncJobId = syncAttribute?.Value?.StringValue;
   if (syncAttribute && (typeof syncJobId !== 'string' || !attrs._data_source_id)) {
     throw new DocumentRejected(`${SYNC_JOB_ATTRIBUTE} needs a StringValue and a _data_source_id attribute beside it.`);
   }
-  const title = input.Title !== undefined ? { title: String(input.Title) } : {};
+  const title = input.Title !== undefined ? { title: input.Title } : {};
   let extracted: ExtractedText;
   try {
-    extracted = await extractText(bytes, contentType, String(input.Id));
+    extracted = await extractText(bytes, contentType, input.Id);
   } catch (error) {
     throw new DocumentRejected(`${(error as Error).message}.`);
   }
-  const doc = buildDocument({ id: String(input.Id), bytes, contentType, ...title, attrs, acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId) }, extracted);
+  const doc = buildDocument({ id: input.Id, bytes, contentType, ...title, attrs, acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId) }, extracted);
   return { doc, syncJobId: syncJobId ?? null };
 }
