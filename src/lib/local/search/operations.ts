@@ -1,5 +1,6 @@
 import type { OpContext, OperationHandler } from './core/op-context.js';
 import { queryOperations } from './query/query-op.js';
+import { retrieveOperations } from './query/retrieve-op.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
 import { faqOperations } from './resources/faqs.js';
@@ -18,6 +19,7 @@ const handlers = {
   ...thesaurusOperations,
   ...documentOperations,
   ...queryOperations,
+  ...retrieveOperations,
   ...feedbackOperations,
   ...tagOperations,
 };

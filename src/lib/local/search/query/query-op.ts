@@ -3,25 +3,16 @@ import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
-import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
-import { buildMatchPlan } from './fts-expression.js';
-import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { matchQuery } from './match-query.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
-import { STOP_WORDS } from './stop-words.js';
-import { expandSynonyms } from './synonyms.js';
-
-function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
-  const kept = parsed.should.filter((clause) => clause.kind !== 'term' || clause.prefix || !STOP_WORDS.has(clause.text.toLowerCase()));
-  return kept.length > 0 || parsed.must.length > 0 ? { ...parsed, should: kept } : parsed;
-}
 
 function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
   const rows = sql(ctx.db, 'SELECT doc_key, score FROM search_relevance WHERE index_rowid = ? AND query_key = ? AND score != 0').all(indexRowid, key) as Array<{
@@ -44,11 +35,7 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
   const text = typeof input.QueryText === 'string' ? input.QueryText : '';
-  const parsed = withoutStopWords(parseQuery(text));
-  const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
-  const should = expandSynonyms(parsed.should, rules);
-  const must = expandSynonyms(parsed.must, rules);
-  const plan = buildMatchPlan(should, must, parsed.not);
+  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs);
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
   const queryId = randomUUID();
@@ -61,7 +48,6 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     const filtering = options.filter !== null || restricted;
     const answers: FaqMatch[] =
       options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, options.filter ?? (() => true), ctx.nowMs) : [];
-    const expression = plan.match && plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match;
     let matched: CachedDoc[] | undefined;
     let total = 0;
     const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { RetrieveResultItem, ScoreConfidence } from '../../../services/search/types.js';
+import { invalid } from '../core/errors.js';
+import { documentsFts } from '../core/fts-tables.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
+import { activeIndex, indexFields } from '../resources/index-rows.js';
+import { columnWeights } from './boosts.js';
+import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
+import { plainTexts } from './highlight.js';
+import { matchQuery } from './match-query.js';
+import { rankPassages } from './passage-rank.js';
+import { queryOptions } from './query-options.js';
+import { rankMatches } from './rank.js';
+import { attributesOf, confidence } from './result-items.js';
+import { resultId } from './result-ids.js';
+
+/** The longest query text, in characters. */
+const MAX_QUERY_CHARS = 1000;
+/** The most passages a query sees, over all its pages. */
+const MAX_PASSAGES = 100;
+/** How many of the best documents passages are cut from. */
+const CANDIDATE_DOCS = 100;
+
+/**
+ * Retrieve: passages of up to about 200 words from the documents that best match the query
+ * text, best first. The documents are found and ranked as Query ranks them (the same filter,
+ * access control, field relevance and overrides); their bodies are then cut into passages and
+ * each passage is scored by the query terms it holds. A query sees at most 100 passages.
+ * FAQ entries are never returned.
+ */
+const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'Retrieve');
+  if (input.QueryText.length > MAX_QUERY_CHARS) {
+    throw invalid(`QueryText is ${input.QueryText.length} characters long; it may have at most ${MAX_QUERY_CHARS}.`);
+  }
+  if (input.QueryText.trim() === '') throw invalid('QueryText must contain something to search for.');
+  const options = queryOptions(input, indexFields(index));
+  const { plan, expression } = matchQuery(ctx.db, index.rowid, input.QueryText, ctx.nowMs);
+  const queryId = randomUUID();
+  const pageStart = (options.pageNumber - 1) * options.pageSize;
+  const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
+  if (!expression || pageStart >= pageEnd) return { QueryId: queryId, ResultItems: [] };
+  const table = documentsFts(index.rowid);
+
+  const read = ctx.db.transaction((): RetrieveResultItem[] => {
+    const restricted = hasRestrictedDocs(ctx.db, index.rowid);
+    const filtering = options.filter !== null || restricted;
+    const docs = filtering ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
+    const passes = (doc: CachedDoc | undefined) => doc !== undefined && (!restricted || options.acl(doc)) && (!options.filter || options.filter(doc));
+    // checked only for the documents ranking looks at, not for every match
+    const allowed = filtering ? { has: (rowid: number) => passes(docs.get(rowid)) } : null;
+    const ranked = rankMatches({
+      db: ctx.db,
+      indexRowid: index.rowid,
+      table,
+      expression,
+      weights: columnWeights(options.byName),
+      docs,
+      allowed,
+      needed: CANDIDATE_DOCS,
+      fields: options.fields,
+      feedback: new Map(),
+      nowMs: ctx.nowMs,
+    }).slice(0, CANDIDATE_DOCS);
+    const bodies = plainTexts(ctx.db, table, 'body', ranked.map((entry) => entry.doc.rowid));
+    const sources = ranked.map((entry) => ({ doc: entry.doc, score: entry.score, text: bodies.get(entry.doc.rowid) ?? '' }));
+    const passages = rankPassages(sources, plan.all).slice(0, MAX_PASSAGES);
+    const best = passages[0]?.score || 1;
+    return passages.slice(pageStart, pageEnd).map((passage) => ({
+      Id: resultId(queryId, `passage:${passage.doc.docId}:${passage.ordinal}`),
+      DocumentId: passage.doc.docId,
+      ...(passage.doc.title !== null ? { DocumentTitle: passage.doc.title } : {}),
+      Content: passage.content,
+      ...(passage.doc.sourceUri ? { DocumentURI: passage.doc.sourceUri } : {}),
+      DocumentAttributes: attributesOf(passage.doc, options.byName, options.requested) as RetrieveResultItem['DocumentAttributes'],
+      ScoreAttributes: { ScoreConfidence: confidence(passage.score / best) as ScoreConfidence },
+    }));
+  });
+  return { QueryId: queryId, ResultItems: read() };
+};
+
+/** The Retrieve operation. */
+export const retrieveOperations: OperationHandlers<'Retrieve'> = { Retrieve: retrieve };
