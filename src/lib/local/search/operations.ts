@@ -3,6 +3,7 @@ import { queryOperations } from './query/query-op.js';
 import { retrieveOperations } from './query/retrieve-op.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
+import { documentStatusOperations } from './resources/document-status.js';
 import { faqOperations } from './resources/faqs.js';
 import { feedbackOperations } from './resources/feedback.js';
 import { indexOperations } from './resources/indices.js';
@@ -18,6 +19,7 @@ const handlers = {
   ...faqOperations,
   ...thesaurusOperations,
   ...documentOperations,
+  ...documentStatusOperations,
   ...queryOperations,
   ...retrieveOperations,
   ...feedbackOperations,

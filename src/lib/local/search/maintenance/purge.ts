@@ -8,7 +8,7 @@ import { dropTags } from '../resources/tag-store.js';
 /** The tables whose rows belong to an index through `index_rowid`. */
 const INDEX_TABLES = [
   'search_documents', 'search_faq_items', 'search_faqs', 'search_thesauri', 'search_data_sources', 'search_queries', 'search_relevance',
-  'search_doc_changes',
+  'search_doc_changes', 'search_document_failures',
 ];
 
 /**

@@ -5,6 +5,7 @@ import { sql } from '../core/statements.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { addMetrics, runningCustomJob } from './data-source-rows.js';
+import { recordFailure } from './document-status-store.js';
 import { deleteDocument, writeDocument } from './document-writer.js';
 import { activeIndex, documentQuota, indexFields } from './index-rows.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
@@ -78,6 +79,9 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       if (jobRowid !== undefined) {
         addMetrics(ctx.db, jobRowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
       }
+    }
+    for (const failure of failed) {
+      recordFailure(ctx.db, index.rowid, { docId: failure.Id, dataSourceId: failure.DataSourceId ?? null, code: failure.ErrorCode, reason: failure.ErrorMessage }, ctx.nowMs);
     }
   });
   return { FailedDocuments: failed };
