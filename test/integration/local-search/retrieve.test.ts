@@ -34,6 +34,8 @@ describe('local search service: Retrieve', function () {
       Documents: [
         textDoc('manual', 'Airship manual', body, { _source_uri: 'https://example.com/manual', tier: 'silver' }),
         textDoc('note', 'Short note', 'A zeppelin flew over the harbour.', { tier: 'gold' }),
+        textDoc('lh-silver', 'Lighthouse log', 'The lighthouse keeper writes the log.', { tier: 'silver' }),
+        textDoc('lh-gold', 'Lighthouse log', 'The lighthouse keeper writes the log.', { tier: 'gold' }),
         {
           ...textDoc('secret', 'Crew notes', 'The zeppelin crew roster.'),
           AccessControlList: [{ Name: 'crew', Type: 'GROUP', Access: 'ALLOW' }],
@@ -61,12 +63,13 @@ describe('local search service: Retrieve', function () {
   });
 
   it('ranks documents as Query does and applies relevance overrides', async () => {
-    const first = async (input: Record<string, unknown>) => (await client.retrieveAsync({ IndexId: corpus, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
-    assert.equal((await first({ QueryText: 'solar eclipse' }))[0], 'eclipse-guide');
-    const order = await first({ QueryText: 'zeppelin', IndexId: long });
-    assert.equal(order[0], 'note', 'the gold tier weighs more');
+    const documents = async (input: Record<string, unknown>) => (await client.retrieveAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
+    const queried = async (input: Record<string, unknown>) => (await client.queryAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
+    assert.equal((await client.retrieveAsync({ IndexId: corpus, QueryText: 'solar eclipse' })).ResultItems![0]!.DocumentId, 'eclipse-guide');
+    assert.deepEqual(await documents({ QueryText: 'zeppelin' }), await queried({ QueryText: 'zeppelin' }));
+    assert.deepEqual(await documents({ QueryText: 'lighthouse' }), ['lh-gold', 'lh-silver'], 'the gold tier weighs more');
     const override = [{ Name: 'tier', Relevance: { ValueImportanceMap: { gold: 1, silver: 10 } } }];
-    assert.equal((await first({ QueryText: 'zeppelin', IndexId: long, DocumentRelevanceOverrideConfigurations: override }))[0], 'manual');
+    assert.deepEqual(await documents({ QueryText: 'lighthouse', DocumentRelevanceOverrideConfigurations: override }), ['lh-silver', 'lh-gold']);
   });
 
   it('honours AttributeFilter and RequestedDocumentAttributes', async () => {

@@ -4,11 +4,12 @@ import { invalid } from '../core/errors.js';
 import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
+import { matcherOf } from './analyzer.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
 import { matchQuery } from './match-query.js';
-import { rankPassages } from './passage-rank.js';
+import { bestPassages } from './passage-rank.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
 import { attributesOf, confidence } from './result-items.js';
@@ -23,10 +24,10 @@ const CANDIDATE_DOCS = 100;
 
 /**
  * Retrieve: passages of up to about 200 words from the documents that best match the query
- * text, best first. The documents are found and ranked as Query ranks them (the same filter,
- * access control, field relevance and overrides); their bodies are then cut into passages and
- * each passage is scored by the query terms it holds. A query sees at most 100 passages.
- * FAQ entries are never returned.
+ * text, best first. The 100 best documents are found and ranked as Query ranks them (the same
+ * filter, access control, field relevance and overrides); their bodies are cut into passages,
+ * each scored by its document's rank and the query words it holds, read only as far as the
+ * page needs. A query sees at most 100 passages. FAQ entries are never returned.
  */
 const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Retrieve');
@@ -35,7 +36,7 @@ const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
   }
   if (input.QueryText.trim() === '') throw invalid('QueryText must contain something to search for.');
   const options = queryOptions(input, indexFields(index));
-  const { plan, expression } = matchQuery(ctx.db, index.rowid, input.QueryText, ctx.nowMs);
+  const { should, must, expression } = matchQuery(ctx.db, index.rowid, input.QueryText, ctx.nowMs);
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
@@ -62,9 +63,8 @@ const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
       feedback: new Map(),
       nowMs: ctx.nowMs,
     }).slice(0, CANDIDATE_DOCS);
-    const bodies = plainTexts(ctx.db, table, 'body', ranked.map((entry) => entry.doc.rowid));
-    const sources = ranked.map((entry) => ({ doc: entry.doc, score: entry.score, text: bodies.get(entry.doc.rowid) ?? '' }));
-    const passages = rankPassages(sources, plan.all).slice(0, MAX_PASSAGES);
+    const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
+    const passages = bestPassages(ranked, groups, pageEnd, (rowids) => plainTexts(ctx.db, table, 'body', rowids));
     const best = passages[0]?.score || 1;
     return passages.slice(pageStart, pageEnd).map((passage) => ({
       Id: resultId(queryId, `passage:${passage.doc.docId}:${passage.ordinal}`),
