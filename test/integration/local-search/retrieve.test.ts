@@ -72,6 +72,15 @@ describe('local search service: Retrieve', function () {
     assert.deepEqual(await documents({ QueryText: 'lighthouse', DocumentRelevanceOverrideConfigurations: override }), ['lh-silver', 'lh-gold']);
   });
 
+  it('applies the relevance feedback given to a Query of the same text', async () => {
+    const documents = async () => (await client.retrieveAsync({ IndexId: long, QueryText: 'keeper' })).ResultItems!.map((item) => item.DocumentId);
+    assert.deepEqual(await documents(), ['lh-gold', 'lh-silver']);
+    const queried = await client.queryAsync({ IndexId: long, QueryText: 'keeper' });
+    const gold = queried.ResultItems!.find((item) => item.DocumentId === 'lh-gold')!;
+    await client.submitFeedbackAsync({ IndexId: long, QueryId: queried.QueryId!, RelevanceFeedbackItems: [{ ResultId: gold.Id!, RelevanceValue: 'NOT_RELEVANT' }] });
+    assert.deepEqual(await documents(), ['lh-silver', 'lh-gold']);
+  });
+
   it('honours AttributeFilter and RequestedDocumentAttributes', async () => {
     const filtered = await client.retrieveAsync({
       IndexId: corpus,

@@ -14,7 +14,8 @@ import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 
-function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
+/** The net relevance feedback given for a query text (its `queryKey`), by document id. */
+export function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
   const rows = sql(ctx.db, 'SELECT doc_key, score FROM search_relevance WHERE index_rowid = ? AND query_key = ? AND score != 0').all(indexRowid, key) as Array<{
     doc_key: string;
     score: number;

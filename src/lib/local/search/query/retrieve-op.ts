@@ -10,10 +10,11 @@ import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-c
 import { plainTexts } from './highlight.js';
 import { matchQuery } from './match-query.js';
 import { bestPassages } from './passage-rank.js';
+import { feedbackFor } from './query-op.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
 import { attributesOf, confidence } from './result-items.js';
-import { resultId } from './result-ids.js';
+import { queryKey, resultId } from './result-ids.js';
 
 /** The longest query text, in characters. */
 const MAX_QUERY_CHARS = 1000;
@@ -25,9 +26,10 @@ const CANDIDATE_DOCS = 100;
 /**
  * Retrieve: passages of up to about 200 words from the documents that best match the query
  * text, best first. The 100 best documents are found and ranked as Query ranks them (the same
- * filter, access control, field relevance and overrides); their bodies are cut into passages,
- * each scored by its document's rank and the query words it holds, read only as far as the
- * page needs. A query sees at most 100 passages. FAQ entries are never returned.
+ * filter, access control, field relevance, overrides and relevance feedback for the same
+ * text); their bodies are cut into passages, each scored by its document's rank and the query
+ * words it holds, read only as far as the page needs. A query sees at most 100 passages. FAQ
+ * entries are never returned.
  */
 const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Retrieve');
@@ -60,7 +62,7 @@ const retrieve: OperationHandler<'Retrieve'> = (ctx, input) => {
       allowed,
       needed: CANDIDATE_DOCS,
       fields: options.fields,
-      feedback: new Map(),
+      feedback: feedbackFor(ctx, index.rowid, queryKey(input.QueryText)),
       nowMs: ctx.nowMs,
     }).slice(0, CANDIDATE_DOCS);
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
