@@ -21,6 +21,7 @@ const EXTRACT = {
     ['local: service CPU per query (µs)', ratio(d.query?.serviceCpuMs * 1000, d.queries), 'lower'],
     ['local: query p50 (ms)', d.p50, 'lower'],
     ['local: query p99 (ms)', d.p99, 'lower'],
+    ['local: Retrieve p99 (ms)', d.retrieve?.p99, 'lower'],
     ['local: bytes on disk per document', ratio(d.diskBytes, d.docs), 'lower'],
   ],
   bulk: (d) => [

@@ -1,6 +1,7 @@
 // The local-service load: `{endpoint, servicePid, docs, queries, concurrency}` in. Creates an
 // index, puts `docs` generated documents through BatchPutDocument (10 per call, `concurrency`
-// clients), waits until the index counts them, then times `queries` queries one at a time.
+// clients), waits until the index counts them, then times `queries` queries one at a time, then
+// as many Retrieve calls (same query mix).
 // Reports the CPU time the service and this client used in each phase.
 import { document, queryText } from '../lib/corpus.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
@@ -72,8 +73,38 @@ try {
 } catch (error) {
   queryError = `${error.code ?? error.name}: ${error.message}`;
 }
+// Retrieve over the same documents with the same query mix, one call at a time.
+const retrieveLatencies = [];
+let retrieveMatched = 0;
+let passages = 0;
+let retrieveError;
+let retrieveCpu;
+try {
+  for (let q = -20; q < queries; q++) {
+    if (q === 0) retrieveCpu = cpu();
+    const t = now();
+    const result = await client.retrieveAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
+    if (q < 0) continue;
+    retrieveLatencies.push(now() - t);
+    if (result.ResultItems?.length) retrieveMatched++;
+    passages += result.ResultItems?.length ?? 0;
+  }
+} catch (error) {
+  retrieveError = `${error.code ?? error.name}: ${error.message}`;
+}
+const retrieve = retrieveError
+  ? { error: retrieveError }
+  : {
+      p50: percentile(retrieveLatencies, 50),
+      p99: percentile(retrieveLatencies, 99),
+      matched: retrieveMatched,
+      meanPassages: passages / retrieveLatencies.length,
+      cpu: retrieveCpu && used(retrieveCpu),
+    };
+
 console.log(
   JSON.stringify({
+    retrieve,
     acknowledgedMs,
     indexedMs,
     failed,

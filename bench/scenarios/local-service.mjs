@@ -1,5 +1,5 @@
 // Scenario 3, the local service: ingest rate through BatchPutDocument with 8 concurrent clients,
-// query latency p50/p99 over the ingested documents, and the index's size on disk.
+// Query and Retrieve latency p50/p99 over the ingested documents, and the index's size on disk.
 import { runWorker } from '../lib/child.mjs';
 import { proc } from '../lib/paths.mjs';
 import { startService } from '../lib/service.mjs';
@@ -32,7 +32,7 @@ function perDoc(used, count, unit) {
 }
 
 function rows(d, sizes) {
-  if (d.failed) return [{ subject: 'BatchPutDocument, Query', measured: `failed: ${d.failed}`, ratio: '', goal: 'not measured' }];
+  if (d.failed) return [{ subject: 'BatchPutDocument, Query, Retrieve', measured: `failed: ${d.failed}`, ratio: '', goal: 'not measured' }];
   const ackRate = (d.docs / d.acknowledgedMs) * 1000;
   const searchable = d.indexedMs > d.acknowledgedMs * 1.05 ? `\nall searchable after ${(d.indexedMs / 1000).toFixed(1)} s (${int((d.docs / d.indexedMs) * 1000)} docs/s)` : '';
   const counted = d.indexed === d.docs - d.failed ? '' : `\nindex counts ${int(d.indexed)} of ${int(d.docs - d.failed)}`;
@@ -51,6 +51,14 @@ function rows(d, sizes) {
           measured: `p50 ${ms(d.p50)} · p99 ${ms(d.p99)}${perDoc(d.query, d.queries, 'query')}\n${int(d.matched)} of ${int(d.queries)} queries matched,\n${int(d.meanTotalResults)} matches each on average`,
           ratio: '',
           goal: `${verdict('p99 ≤ 25 ms', d.p99, '<=', 25, ms)}${at}`,
+        },
+    !d.retrieve || d.retrieve.error
+      ? { subject: 'Retrieve latency, 1 client', measured: `failed: ${d.retrieve?.error ?? 'not run'}`, ratio: '', goal: 'not measured' }
+      : {
+          subject: 'Retrieve latency, 1 client',
+          measured: `p50 ${ms(d.retrieve.p50)} · p99 ${ms(d.retrieve.p99)}${perDoc(d.retrieve.cpu, d.queries, 'call')}\n${int(d.retrieve.matched)} of ${int(d.queries)} calls found passages,\n${d.retrieve.meanPassages.toFixed(1)} passages each on average`,
+          ratio: '',
+          goal: `${verdict('p99 ≤ 40 ms', d.retrieve.p99, '<=', 40, ms)}${at}`,
         },
     { subject: 'index size on disk', measured: `${mb(d.diskBytes)} · ${int(d.diskBytes / d.docs)} B/doc`, ratio: '', goal: '' },
   ];

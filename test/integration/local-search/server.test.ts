@@ -140,13 +140,6 @@ describe('local search service: the HTTP server', function () {
     assert.equal((await call(endpoint, 'ListIndices', {})).status, 200);
   });
 
-  it('answers the operations it does not implement with UnsupportedOperationException, not a fake success', async () => {
-    const answer = await call(endpoint, 'ListEntityPersonas', { IndexId: 'x'.repeat(36), Id: 'experience' });
-    assert.equal(answer.status, 400);
-    assert.equal(answer.body.__type, 'UnsupportedOperationException');
-    assert.match(answer.body.Message, /does not implement ListEntityPersonas/);
-  });
-
   it('validates input against the model', async () => {
     const answer = await call(endpoint, 'CreateIndex', { Name: 'bad name!', Edition: 'FREE' });
     assert.equal(answer.status, 400);

@@ -86,8 +86,8 @@ export async function ok(endpoint: string, operation: string, input: unknown = {
   return answer.body;
 }
 
-/** Waits until `check` returns a truthy value (polling every 50 ms, at most `timeoutMs`). */
-export async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+/** Waits until `check` returns a truthy value (polling every 50 ms, at most `timeoutMs`: generous, for a loaded machine). */
+export async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -8,7 +8,7 @@ import { searchError } from './core/errors.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
-import { isImplemented, runOperation } from './operations.js';
+import { isOperation, runOperation } from './operations.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -19,8 +19,7 @@ async function run(context: LocalContext, request: LocalRequest): Promise<unknow
   const operation = request.headers['x-amz-target']!.slice(TARGET_PREFIX.length);
   // exact names only: the model also knows an operation by its camel-case name
   const model = searchModel().operation(operation);
-  if (model?.name !== operation) throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
-  if (!isImplemented(operation)) throw searchError('UnsupportedOperationException', `The local search service does not implement ${operation}.`);
+  if (model?.name !== operation || !isOperation(operation)) throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   const { problems, input } = checkInput(model, readJsonBody(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
   const output = await runOperation(

@@ -1,10 +1,12 @@
-import type { OpContext, OperationHandler } from './core/op-context.js';
+import type { OpContext, OperationHandler, OperationHandlers, SearchOperationName } from './core/op-context.js';
 import { querySuggestionOperations } from './query/get-query-suggestions.js';
 import { queryOperations } from './query/query-op.js';
 import { accessControlConfigurationOperations } from './resources/access-control-configurations.js';
 import { dataSourceOperations } from './resources/data-sources.js';
 import { documentOperations } from './resources/documents.js';
 import { experienceOperations } from './resources/experiences.js';
+import { retrieveOperations } from './query/retrieve-op.js';
+import { documentStatusOperations } from './resources/document-status.js';
 import { faqOperations } from './resources/faqs.js';
 import { featuredResultsOperations } from './resources/featured-results.js';
 import { feedbackOperations } from './resources/feedback.js';
@@ -17,15 +19,17 @@ import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
 
-/** The handlers of the operations the local search service implements, by operation name. */
-const handlers = {
+/** The handler of every operation of the search API, by operation name (a missing one does not compile). */
+const handlers: OperationHandlers<SearchOperationName> = {
   ...indexOperations,
   ...dataSourceOperations,
   ...syncJobOperations,
   ...faqOperations,
   ...thesaurusOperations,
   ...documentOperations,
+  ...documentStatusOperations,
   ...queryOperations,
+  ...retrieveOperations,
   ...feedbackOperations,
   ...tagOperations,
   ...blockListOperations,
@@ -38,11 +42,8 @@ const handlers = {
   ...experienceOperations,
 };
 
-/** The name of an operation the local search service implements. */
-export type ImplementedOperation = keyof typeof handlers;
-
-/** Whether the local search service implements the operation `name`. */
-export function isImplemented(name: string): name is ImplementedOperation {
+/** Whether `name` is the exact name of an operation of the search API. */
+export function isOperation(name: string): name is SearchOperationName {
   return Object.hasOwn(handlers, name);
 }
 
@@ -51,7 +52,7 @@ export function isImplemented(name: string): name is ImplementedOperation {
  * and so has the operation's generated request type; resolves to the operation's generated
  * response type (the protocol layer writes its wire form).
  */
-export function runOperation(name: ImplementedOperation, ctx: OpContext, input: Record<string, unknown>): Promise<object> {
+export function runOperation(name: SearchOperationName, ctx: OpContext, input: Record<string, unknown>): Promise<object> {
   // the check against the model is what makes `input` the request type of `name`
   const handler = handlers[name] as unknown as (ctx: OpContext, input: Record<string, unknown>) => ReturnType<OperationHandler<typeof name>>;
   return Promise.resolve(handler(ctx, input));

@@ -16,7 +16,6 @@ export type SearchErrorCode =
   | 'InternalServerException'
   | 'SerializationException'
   | 'UnknownOperationException'
-  | 'UnsupportedOperationException'
   | 'UnsupportedMediaTypeException';
 
 /** A search API error: thrown by an operation, answered in the JSON 1.1 wire format by the module. */

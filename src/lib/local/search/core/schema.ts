@@ -5,6 +5,7 @@ import { querySuggestionsMigration } from './migrations/query-suggestions.js';
 import { accessControlConfigurationsMigration } from './migrations/access-control-configurations.js';
 import { experiencesMigration } from './migrations/experiences.js';
 import { principalMappingsMigration } from './migrations/principal-mappings.js';
+import { documentFailures } from './migrations/document-failures.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -217,4 +218,5 @@ export const searchMigrations: Migration[] = [
   accessControlConfigurationsMigration,
   principalMappingsMigration,
   experiencesMigration,
+  documentFailures,
 ];

@@ -10,6 +10,7 @@ const INDEX_TABLES = [
   'search_documents', 'search_faq_items', 'search_faqs', 'search_thesauri', 'search_data_sources', 'search_queries', 'search_relevance',
   'search_doc_changes', 'search_query_log', 'search_click_log', 'search_suggest_config', 'search_block_lists', 'search_featured_sets',
   'search_access_configs', 'search_groups', 'search_group_members', 'search_group_actions', 'search_experiences',
+  'search_document_failures',
 ];
 
 /** The tables whose rows belong to an experience through `experience_rowid`. */

@@ -6,6 +6,7 @@ import { sql } from '../core/statements.js';
 import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
 import type { DataSourceSettings } from '../resources/data-source-config.js';
+import { recordFailure } from '../resources/document-status-store.js';
 import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
@@ -62,6 +63,7 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
       // A PDF or Office document whose text is being read in the background: a later step takes it.
       if (error instanceof ExtractionPending) continue;
       addMetrics(db, job.rowid, { scanned: 1, failed: 1 });
+      recordFailure(db, index.rowid, { docId, dataSourceId: source.id, code: 'InvalidRequest', reason: (error as Error).message }, ctx.nowMs);
     }
     markDone.run(docId, job.rowid, key);
   }

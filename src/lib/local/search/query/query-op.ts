@@ -5,30 +5,22 @@ import { sql } from '../core/statements.js';
 import { insertQueryRecord, relevanceScores } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
-import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
-import { buildMatchPlan } from './fts-expression.js';
-import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { logQuery } from './query-log.js';
+import { matchQuery } from './match-query.js';
 import { queryOptions } from './query-options.js';
 import { rankMatches } from './rank.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
-import { STOP_WORDS } from './stop-words.js';
-import { expandSynonyms } from './synonyms.js';
 
-function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
-  const kept = parsed.should.filter((clause) => clause.kind !== 'term' || clause.prefix || !STOP_WORDS.has(clause.text.toLowerCase()));
-  return kept.length > 0 || parsed.must.length > 0 ? { ...parsed, should: kept } : parsed;
-}
-
-function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
+/** The net relevance feedback given for a query text (its `queryKey`), by document id. */
+export function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
   const rows = relevanceScores(ctx.db, indexRowid, key);
   return new Map(rows.filter((row) => row.doc_key.startsWith('doc:')).map((row) => [row.doc_key.slice(4), row.score]));
 }
@@ -46,11 +38,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
   const text = typeof input.QueryText === 'string' ? input.QueryText : '';
-  const parsed = withoutStopWords(parseQuery(text));
-  const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
-  const should = expandSynonyms(parsed.should, rules);
-  const must = expandSynonyms(parsed.must, rules);
-  const plan = buildMatchPlan(should, must, parsed.not);
+  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs);
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
   const queryId = randomUUID();
@@ -63,7 +51,6 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     const filtering = options.filter !== null || restricted;
     const answers: FaqMatch[] =
       options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, options.filter ?? (() => true), ctx.nowMs) : [];
-    const expression = plan.match && plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match;
     let matched: CachedDoc[] | undefined;
     let total = 0;
     const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;

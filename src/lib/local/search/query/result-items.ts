@@ -17,7 +17,8 @@ export function confidence(ratio: number): ScoreConfidence {
   return 'LOW';
 }
 
-function attributesOf(doc: CachedDoc, fields: ReadonlyMap<string, FieldConfig>, requested: readonly string[] | undefined): DocumentAttribute[] {
+/** The attributes a result shows: the requested ones, else the displayable fields (reserved ids and counts left out). */
+export function attributesOf(doc: CachedDoc, fields: ReadonlyMap<string, FieldConfig>, requested: readonly string[] | undefined): DocumentAttribute[] {
   const keys = requested ?? [...fields.values()].filter((field) => field.Search.Displayable).map((field) => field.Name);
   return keys.flatMap((key) => {
     if (!requested && (key === '_document_id' || key === '_document_title' || key === '_view_count')) return [];

@@ -4,6 +4,7 @@ import type { AttrMap } from '../core/attributes.js';
 import type { FieldConfig } from '../core/fields.js';
 import { documentsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
+import { clearFailure } from './document-status-store.js';
 import { searchableText } from './searchable-text.js';
 
 /** A document ready to be stored: its text extracted, its attributes checked. */
@@ -34,7 +35,7 @@ function sourceUri(attrs: AttrMap): string | null {
 
 /**
  * Stores (adds or replaces) a document of an index: its row, its full-text entry, the index's
- * counters and the change log. A document identical to the stored one is left as is. Call
+ * counters and the change log; an earlier failure to store it is forgotten. A document identical to the stored one is left as is. Call
  * inside a transaction.
  */
 export function writeDocument(
@@ -44,6 +45,7 @@ export function writeDocument(
   doc: PreparedDocument,
   nowMs: number,
 ): WriteOutcome {
+  clearFailure(db, indexRowid, doc.id);
   const hash = contentHash(doc);
   const existing = sql(db, 'SELECT rowid, content_hash, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
     .get(indexRowid, doc.id) as { rowid: number; content_hash: string; text_bytes: number } | undefined;
@@ -79,6 +81,7 @@ export function writeDocument(
 
 /** Removes a document of an index; false when there was none. Call inside a transaction. */
 export function deleteDocument(db: Database.Database, indexRowid: number, docId: string): boolean {
+  clearFailure(db, indexRowid, docId);
   const existing = sql(db, 'SELECT rowid, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
     .get(indexRowid, docId) as { rowid: number; text_bytes: number } | undefined;
   if (!existing) return false;

@@ -8,6 +8,7 @@ import { findAccessConfig } from './access-control-configurations-store.js';
 import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
 import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
 import { activeIndex, documentQuota, indexFields } from './index-store.js';
+import { recordFailure } from './document-status-store.js';
 import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
 
 /** The encoded content size from which a batch frees its decoding garbage before it is written. */
@@ -80,6 +81,9 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       if (jobRowid !== undefined) {
         addMetrics(ctx.db, jobRowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
       }
+    }
+    for (const failure of failed) {
+      recordFailure(ctx.db, index.rowid, { docId: failure.Id, dataSourceId: failure.DataSourceId ?? null, code: failure.ErrorCode, reason: failure.ErrorMessage }, ctx.nowMs);
     }
   });
   return { FailedDocuments: failed };

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { RetrieveResultItem, ScoreConfidence } from '../../../services/search/types.js';
+import { invalid } from '../core/errors.js';
+import { documentsFts } from '../core/fts-tables.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
+import { activeIndex, indexFields } from '../resources/index-store.js';
+import { matcherOf } from './analyzer.js';
+import { columnWeights } from './boosts.js';
+import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
+import { plainTexts } from './highlight.js';
+import { userAccess } from './access.js';
+import { matchQuery } from './match-query.js';
+import { bestPassages } from './passage-rank.js';
+import { feedbackFor } from './query-op.js';
+import { queryOptions } from './query-options.js';
+import { rankMatches } from './rank.js';
+import { attributesOf, confidence } from './result-items.js';
+import { queryKey, resultId } from './result-ids.js';
+
+/** The longest query text, in characters. */
+const MAX_QUERY_CHARS = 1000;
+/** The most passages a query sees, over all its pages. */
+const MAX_PASSAGES = 100;
+/** How many of the best documents passages are cut from. */
+const CANDIDATE_DOCS = 100;
+
+/**
+ * Retrieve: passages of up to about 200 words from the documents that best match the query
+ * text, best first. The 100 best documents are found and ranked as Query ranks them (the same
+ * filter, access control, field relevance, overrides and relevance feedback for the same
+ * text); their bodies are cut into passages, each scored by its document's rank and the query
+ * words it holds, read only as far as the page needs. A query sees at most 100 passages. FAQ
+ * entries are never returned.
+ */
+const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
+  const index = activeIndex(ctx, input.IndexId, 'Retrieve');
+  if (input.QueryText.length > MAX_QUERY_CHARS) {
+    throw invalid(`QueryText is ${input.QueryText.length} characters long; it may have at most ${MAX_QUERY_CHARS}.`);
+  }
+  if (input.QueryText.trim() === '') throw invalid('QueryText must contain something to search for.');
+  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
+  const { should, must, expression } = matchQuery(ctx.db, index.rowid, input.QueryText, ctx.nowMs);
+  const queryId = randomUUID();
+  const pageStart = (options.pageNumber - 1) * options.pageSize;
+  const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
+  if (!expression || pageStart >= pageEnd) return { QueryId: queryId, ResultItems: [] };
+  const table = documentsFts(index.rowid);
+
+  const read = ctx.db.transaction((): RetrieveResultItem[] => {
+    const restricted = hasRestrictedDocs(ctx.db, index.rowid);
+    const filtering = options.filter !== null || restricted;
+    const docs = filtering ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
+    const passes = (doc: CachedDoc | undefined) => doc !== undefined && (!restricted || options.acl(doc)) && (!options.filter || options.filter(doc));
+    // checked only for the documents ranking looks at, not for every match
+    const allowed = filtering ? { has: (rowid: number) => passes(docs.get(rowid)) } : null;
+    const ranked = rankMatches({
+      db: ctx.db,
+      indexRowid: index.rowid,
+      table,
+      expression,
+      weights: columnWeights(options.byName),
+      docs,
+      allowed,
+      needed: CANDIDATE_DOCS,
+      fields: options.fields,
+      feedback: feedbackFor(ctx, index.rowid, queryKey(input.QueryText)),
+      nowMs: ctx.nowMs,
+    }).slice(0, CANDIDATE_DOCS);
+    const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
+    const passages = bestPassages(ranked, groups, pageEnd, (rowids) => plainTexts(ctx.db, table, 'body', rowids));
+    const best = passages[0]?.score || 1;
+    return passages.slice(pageStart, pageEnd).map((passage) => ({
+      Id: resultId(queryId, `passage:${passage.doc.docId}:${passage.ordinal}`),
+      DocumentId: passage.doc.docId,
+      ...(passage.doc.title !== null ? { DocumentTitle: passage.doc.title } : {}),
+      Content: passage.content,
+      ...(passage.doc.sourceUri ? { DocumentURI: passage.doc.sourceUri } : {}),
+      DocumentAttributes: attributesOf(passage.doc, options.byName, options.requested) as RetrieveResultItem['DocumentAttributes'],
+      ScoreAttributes: { ScoreConfidence: confidence(passage.score / best) as ScoreConfidence },
+    }));
+  });
+  return { QueryId: queryId, ResultItems: read() };
+};
+
+/** The Retrieve operation. */
+export const retrieveOperations: OperationHandlers<'Retrieve'> = { Retrieve: retrieve };
