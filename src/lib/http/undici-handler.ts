@@ -44,19 +44,12 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const timeoutMs = options.timeout === undefined ? undefined : options.timeout * 1000;
   const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  // The URL of the last origin: a client sends to one origin call after call.
-  let lastOrigin = '';
-  let lastOriginUrl: URL | undefined;
   return async (request) => {
     const [undici, dispatcherForUrl] = await loadTransport();
     const query = buildQueryString(request.query);
     const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
     const path = query ? `${request.path}?${query}` : request.path;
-    if (origin !== lastOrigin || !lastOriginUrl) {
-      lastOriginUrl = new URL(origin);
-      lastOrigin = origin;
-    }
-    const dispatcher = dispatcherForUrl(undici, options, lastOriginUrl, env);
+    const dispatcher = dispatcherForUrl(undici, options, new URL(origin), env);
     return measureTransfer(origin + path, request.body, options.http_stats_receiver, async () => {
       const deadline = new AttemptDeadline(attemptSeconds * 1000, () => attemptTimeoutError(attemptSeconds));
       try {
