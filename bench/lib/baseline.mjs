@@ -31,6 +31,7 @@ const EXTRACT = {
   scale: (d) =>
     (d.steps ?? []).flatMap((step) => [
       [`scale: query p99 at ${step.docs} docs (ms)`, step.p99, 'lower'],
+      [`scale: Retrieve p99 at ${step.docs} docs (ms)`, step.retrieve?.p99, 'lower'],
       [`scale: bytes on disk per document at ${step.docs} docs`, ratio(step.diskBytes, step.docs), 'lower'],
     ]),
 };

@@ -2,8 +2,8 @@
 // Creates one index and grows it step by step to each document count of `steps`; at each step it
 // reports the ingest time of that step's documents, the size of the service's data dir
 // (database and write-ahead log), the service's resident memory, and the latency of `queries`
-// queries one at a time. Documents are generated in chunks before each chunk's clock
-// starts (a million documents at once would not fit in memory).
+// Query calls and as many Retrieve calls, one at a time. Documents are generated in chunks
+// before each chunk's clock starts (a million documents at once would not fit in memory).
 import { readFileSync } from 'node:fs';
 import { document, queryText } from '../lib/corpus.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
@@ -52,6 +52,25 @@ async function ingest(list) {
   );
 }
 
+/**
+ * Retrieve p50/p99 over the same query words as Query, one call at a time; `{missing}` when the
+ * service does not implement Retrieve (its answer to the first call).
+ */
+async function retrieveLatency() {
+  const latencies = [];
+  for (let q = -20; q < queries; q++) {
+    const t = now();
+    try {
+      await client.retrieveAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
+    } catch (error) {
+      if (q === -20 && (error.code === 'UnsupportedOperationException' || error.code === 'UnknownOperationException')) return { missing: 'the local service does not implement Retrieve' };
+      throw error;
+    }
+    if (q >= 0) latencies.push(now() - t);
+  }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
 const results = [];
 let done = 0;
 for (const target of steps) {
@@ -71,7 +90,7 @@ for (const target of steps) {
     await client.queryAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
     if (q >= 0) latencies.push(now() - t);
   }
-  results.push({ docs: target, added, ingestMs, diskBytes: dirSize(dataDir), ...serviceMemory(), p50: percentile(latencies, 50), p99: percentile(latencies, 99) });
+  results.push({ docs: target, added, ingestMs, diskBytes: dirSize(dataDir), ...serviceMemory(), p50: percentile(latencies, 50), p99: percentile(latencies, 99), retrieve: await retrieveLatency() });
 }
 console.log(JSON.stringify({ steps: results }));
 process.exit(0);

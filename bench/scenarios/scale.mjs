@@ -1,6 +1,7 @@
 // Scenario 5, how cost grows (`--scale`): one local service grown to 10k, 100k and 1M documents
 // (quick: 2k, 10k), with the ingest rate of each step, the data dir's size, the service's RSS and
-// query p50/p99 at each size; and CLI start-up with 1 versus 20 profiles in the shared files.
+// Query and Retrieve p50/p99 at each size; and CLI start-up with 1 versus 20 profiles in the
+// shared files.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runWorker } from '../lib/child.mjs';
@@ -66,6 +67,12 @@ async function profilesStartup(endpoint, runs) {
   return Object.fromEntries(subjects.map((s) => [s.count, median(s.samples)]));
 }
 
+/** A step's Retrieve latencies, or why there are none. */
+function retrieveText(retrieve) {
+  if (!retrieve || retrieve.missing) return `Retrieve: missing (${retrieve?.missing ?? 'not measured'})`;
+  return `Retrieve p50 ${ms(retrieve.p50)} · p99 ${ms(retrieve.p99)}`;
+}
+
 function rows(d) {
   if (d.failed) return [{ subject: 'scaling series', measured: `failed: ${d.failed}`, ratio: '', goal: 'not measured' }];
   const first = d.steps[0];
@@ -73,7 +80,7 @@ function rows(d) {
     const growth = step === first ? '' : `×${int(step.docs / first.docs)} docs:\n${times(step.diskBytes / first.diskBytes)} disk, ${times(step.rss / first.rss)} RSS,\n${times(step.p99 / first.p99)} p99`;
     return {
       subject: `${int(step.docs)} documents`,
-      measured: `ingest ${int((step.added / step.ingestMs) * 1000)} docs/s\n${mb(step.diskBytes)} on disk (${int(step.diskBytes / step.docs)} B/doc)\nservice RSS ${mb(step.rss)} (peak ${mb(step.peakRss)})\nquery p50 ${ms(step.p50)} · p99 ${ms(step.p99)}`,
+      measured: `ingest ${int((step.added / step.ingestMs) * 1000)} docs/s\n${mb(step.diskBytes)} on disk (${int(step.diskBytes / step.docs)} B/doc)\nservice RSS ${mb(step.rss)} (peak ${mb(step.peakRss)})\nquery p50 ${ms(step.p50)} · p99 ${ms(step.p99)}\n${retrieveText(step.retrieve)}`,
       ratio: growth,
       goal: '',
     };

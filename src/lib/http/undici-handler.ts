@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { AttemptDeadline } from './attempt-deadline.js';
 import { measureTransfer } from './transfer-stats.js';
 import { toConnectionError } from './connection-failure.js';
 import type { HttpOptions } from './http-options.js';
@@ -50,24 +51,23 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
     const path = query ? `${request.path}?${query}` : request.path;
     const dispatcher = dispatcherForUrl(undici, options, new URL(origin), env);
     return measureTransfer(origin + path, request.body, options.http_stats_receiver, async () => {
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(attemptTimeoutError(attemptSeconds)), attemptSeconds * 1000);
+      const deadline = new AttemptDeadline(attemptSeconds * 1000, () => attemptTimeoutError(attemptSeconds));
       try {
         const response = await undici.request(origin + path, {
           method: request.method as Dispatcher.HttpMethod,
           headers: request.headers,
           body: request.body,
           dispatcher,
-          signal: deadline.signal,
+          signal: deadline,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
         const body = await readLimitedBody(response.body, maxBytes, response.headers['content-length']);
         return { statusCode: response.statusCode, headers: flattenHeaders(response.headers), body };
       } catch (error) {
-        throw toConnectionError(deadline.signal.aborted ? deadline.signal.reason : error, origin + request.path);
+        throw toConnectionError(deadline.aborted ? deadline.reason : error, origin + request.path);
       } finally {
-        clearTimeout(timer);
+        deadline.clear();
       }
     });
   };

@@ -23,9 +23,17 @@ function hmac(key: Uint8Array | string, data: string): Buffer {
 
 /** The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. */
 export function formatAmzDate(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second === lastAmzSecond) return lastAmzDate;
   const iso = date.toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  lastAmzDate = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  lastAmzSecond = second;
+  return lastAmzDate;
 }
+
+// The last time stamp formatted, by its whole second: requests signed in the same second share it.
+let lastAmzSecond = Number.NaN;
+let lastAmzDate = '';
 
 /** Parses a `YYYYMMDDTHHMMSSZ` time stamp; `undefined` when `value` is not one. */
 export function parseAmzDate(value: string): Date | undefined {

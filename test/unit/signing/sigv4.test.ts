@@ -46,6 +46,19 @@ describe('SigV4 primitives', () => {
     assert.equal(stringToSign('20150830T123600Z', 's/c', ''), `AWS4-HMAC-SHA256\n20150830T123600Z\ns/c\n${sha256Hex('')}`);
   });
 
+  it('formats each time stamp by its own second, whatever was formatted before', () => {
+    const cases: Array<[string, string]> = [
+      ['2015-08-30T12:36:00.000Z', '20150830T123600Z'],
+      ['2015-08-30T12:36:00.999Z', '20150830T123600Z'],
+      ['2015-08-30T12:36:01.000Z', '20150830T123601Z'],
+      ['2015-08-30T12:36:00.500Z', '20150830T123600Z'],
+      ['1969-12-31T23:59:59.500Z', '19691231T235959Z'],
+      ['1970-01-01T00:00:00.000Z', '19700101T000000Z'],
+    ];
+    for (const [iso, expected] of cases) assert.equal(formatAmzDate(new Date(iso)), expected, iso);
+    assert.throws(() => formatAmzDate(new Date(Number.NaN)), RangeError);
+  });
+
   it('keeps a bounded cache of signing keys, keyed without the plain secret', () => {
     const cache = new SigningKeyCache(2);
     const first = cache.get('secret', '20150830', 'us-east-1', 'kendra');
