@@ -11,12 +11,13 @@ const dispatchers = new Map<string, Dispatcher>();
 export type DispatcherChooser = (url: URL) => Dispatcher;
 
 /**
- * The pool choice of one transport: the proxy variables, `NO_PROXY`, the TLS trust and the
- * connect timeout are read once, here; per request, only the proxy decision (which depends on
- * the URL, see {@link proxyChooser}) is made. A request goes direct (an `Agent`) or through its
- * proxy (a `ProxyAgent`: a CONNECT tunnel, with the credentials of the proxy URL sent as
- * `Proxy-Authorization`), verifying certificates as `options.verify` says. There is one
- * keep-alive pool per distinct transport setting, shared by every client of the process.
+ * The pool choice of one transport: the proxy variables and `NO_PROXY` are read once, here, and
+ * the pool of each proxy (and of direct requests) is looked up once; per request, only the proxy
+ * decision, which depends on the URL (see {@link proxyChooser}), is made. A request goes direct
+ * (an `Agent`) or through its proxy (a `ProxyAgent`: a CONNECT tunnel, with the credentials of
+ * the proxy URL sent as `Proxy-Authorization`), verifying certificates as `options.verify` says.
+ * There is one keep-alive pool per distinct transport setting, shared by every client of the
+ * process.
  */
 export function dispatcherChooser(undici: Undici, options: HttpOptions, env: NodeJS.ProcessEnv): DispatcherChooser {
   const chooseProxy = proxyChooser(options.proxy, env);

@@ -44,7 +44,7 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const timeoutMs = options.timeout === undefined ? undefined : options.timeout * 1000;
   const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  // What depends on the options and env alone (proxy variables, NO_PROXY, TLS trust) is read once, on the first request.
+  // What depends on the options and env alone (proxy variables, NO_PROXY, the pools) is settled on the first request.
   let chooseDispatcher: DispatcherChooser | undefined;
   return async (request) => {
     const [undici, dispatcherChooser] = await loadTransport();
