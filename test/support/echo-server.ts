@@ -31,14 +31,18 @@ export async function startTestServer(
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    req.on('end', () => {
       const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
       requests.push(seen);
-      const answer = await respond(seen, res);
-      if (!answer || res.writableEnded || res.destroyed) return;
-      const body = answer.body === undefined ? '' : Buffer.isBuffer(answer.body) || typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status ?? 200, { 'x-amzn-requestid': 'req-1', ...answer.headers });
-      res.end(body);
+      const reply = async (): Promise<void> => {
+        const answer = await respond(seen, res);
+        if (!answer || res.writableEnded || res.destroyed) return;
+        const body = answer.body === undefined ? '' : Buffer.isBuffer(answer.body) || typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        res.writeHead(answer.status ?? 200, { 'x-amzn-requestid': 'req-1', ...answer.headers });
+        res.end(body);
+      };
+      // A responder that fails resets the connection: the client under test sees the failure.
+      reply().catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 import type { CredentialProvider } from '../credentials/types.js';
-import { MFA_CODE_PROVIDER, mfaCodeProviderOption, type MfaCodeProvider } from '../credentials/assume-role-mfa.js';
+import { type MFA_CODE_PROVIDER, mfaCodeProviderOption, type MfaCodeProvider } from '../credentials/assume-role-mfa.js';
 import type { ApiJson } from '../model/types.js';
 import { resolveCredentialsOption } from '../credentials/resolve-credentials-option.js';
 import { ConfigurationError } from '../errors/configuration-error.js';

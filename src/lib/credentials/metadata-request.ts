@@ -8,7 +8,12 @@ export interface MetadataResponse {
   body: string;
 }
 
-/** A metadata request that got no answer: `connect` when no connection was made, `timeout` when the connection was made but no answer came in time. */
+/**
+ * A metadata request that got no answer: `connect` when no connection was made, `timeout` when
+ * the connection was made but no answer came in time. The credential sources that send these
+ * requests catch it and decide what it means, so it never reaches a caller of the library and
+ * is not a `NimbusError`.
+ */
 export class MetadataRequestFailure extends Error {
   override name = 'MetadataRequestFailure';
   /** How it failed. */

@@ -11,16 +11,17 @@ import { buildQueryString } from './uri-encode.js';
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
 type Undici = typeof import('undici');
-type DispatcherForUrl = typeof import('./undici-dispatcher.js').dispatcherForUrl;
+type DispatcherChooserFactory = typeof import('./undici-dispatcher.js').dispatcherChooser;
+type DispatcherChooser = import('./undici-dispatcher.js').DispatcherChooser;
 
-let transportModules: Promise<[Undici, DispatcherForUrl]> | undefined;
+let transportModules: Promise<[Undici, DispatcherChooserFactory]> | undefined;
 
 /**
  * undici and the pool set-up (TLS included), loaded on the first request: a process that never
  * sends (most CLI runs) never pays for them.
  */
-function loadTransport(): Promise<[Undici, DispatcherForUrl]> {
-  return (transportModules ??= Promise.all([import('undici'), import('./undici-dispatcher.js').then((module) => module.dispatcherForUrl)]));
+function loadTransport(): Promise<[Undici, DispatcherChooserFactory]> {
+  return (transportModules ??= Promise.all([import('undici'), import('./undici-dispatcher.js').then((module) => module.dispatcherChooser)]));
 }
 
 /** Lower-cases undici's response headers and joins repeated ones with `, `. */
@@ -44,12 +45,15 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const timeoutMs = options.timeout === undefined ? undefined : options.timeout * 1000;
   const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // What depends on the options and env alone (proxy variables, NO_PROXY, the pools) is settled on the first request.
+  let chooseDispatcher: DispatcherChooser | undefined;
   return async (request) => {
-    const [undici, dispatcherForUrl] = await loadTransport();
+    const [undici, dispatcherChooser] = await loadTransport();
+    chooseDispatcher ??= dispatcherChooser(undici, options, env);
     const query = buildQueryString(request.query);
     const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
     const path = query ? `${request.path}?${query}` : request.path;
-    const dispatcher = dispatcherForUrl(undici, options, new URL(origin), env);
+    const dispatcher = chooseDispatcher(new URL(origin));
     return measureTransfer(origin + path, request.body, options.http_stats_receiver, async () => {
       const deadline = new AttemptDeadline(attemptSeconds * 1000, () => attemptTimeoutError(attemptSeconds));
       try {

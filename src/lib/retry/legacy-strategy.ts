@@ -17,15 +17,20 @@ export function legacyDelay(retries: number, random: () => number): number {
 
 /**
  * Legacy mode: retries status 500/502/503/504, the legacy throttling codes and connection
- * errors, with exponential backoff and full jitter; no quota, no rate limiting.
+ * errors (or what the caller's classification picks), with exponential backoff and full
+ * jitter; no quota, no rate limiting.
  */
 export class LegacyRetryStrategy implements RetryStrategy {
   readonly mode = 'legacy' as const;
 
-  /** @param maxAttempts - attempts per call (retries + 1). */
+  /**
+   * @param maxAttempts - attempts per call (retries + 1).
+   * @param isRetryable - which failures are made again; default legacy mode's own classification.
+   */
   constructor(
     readonly maxAttempts: number,
     private readonly random: () => number,
+    private readonly isRetryable: (error: unknown) => boolean = isLegacyRetryable,
   ) {}
 
   begin(): RetryCall {
@@ -37,7 +42,7 @@ export class LegacyRetryStrategy implements RetryStrategy {
   }
 
   private decide(error: unknown, attempt: number): RetryDecision {
-    if (!isLegacyRetryable(error)) return { retry: false, reason: 'not-retryable' };
+    if (!this.isRetryable(error)) return { retry: false, reason: 'not-retryable' };
     if (attempt >= this.maxAttempts) return { retry: false, reason: 'max-attempts' };
     return { retry: true, delay: legacyDelay(attempt - 1, this.random) };
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
-import { proxyForUrl } from '../../../src/lib/http/proxy-for-url.js';
+import { proxyChooser, proxyForUrl } from '../../../src/lib/http/proxy-for-url.js';
 
 const HTTPS = new URL('https://search.us-east-1.example.com');
 const HTTP = new URL('http://127.0.0.1:4599');
@@ -33,6 +33,7 @@ describe('proxyForUrl', () => {
     assert.equal(proxyForUrl(HTTP, undefined, env('10.0.0.0/8')), 'http://p:1');
     assert.equal(proxyForUrl(HTTP, undefined, { HTTP_PROXY: 'http://p:1', no_proxy: '127.0.0.1:4599' }), undefined);
     assert.equal(proxyForUrl(new URL('http://[::1]:80'), undefined, env('::1')), undefined);
+    assert.equal(proxyForUrl(HTTP, undefined, env('127.0.0.0/33, 127.0.0.1/x')), 'http://p:1', 'a range that is not one exempts nothing');
   });
 
   it('refuses a variable that is not an http:// or https:// URL, without showing its credentials', () => {
@@ -45,5 +46,23 @@ describe('proxyForUrl', () => {
   it('an explicit proxy applies to every URL, whatever the environment says', () => {
     assert.equal(proxyForUrl(HTTPS, 'http://mine:8', { NO_PROXY: '*', HTTPS_PROXY: 'http://env:1' }), 'http://mine:8');
     assert.equal(proxyForUrl(HTTP, 'http://mine:8', {}), 'http://mine:8');
+  });
+
+  describe('proxyChooser', () => {
+    it('reads the environment once and decides per URL', () => {
+      const env: NodeJS.ProcessEnv = { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'example.com' };
+      const choose = proxyChooser(undefined, env);
+      env.HTTPS_PROXY = 'http://later:2';
+      env.NO_PROXY = '';
+      assert.equal(choose(HTTPS), undefined, 'NO_PROXY as it was when the chooser was made');
+      assert.equal(choose(new URL('https://other.test')), 'http://p:1');
+      assert.equal(choose(HTTP), undefined, 'no HTTP_PROXY');
+    });
+
+    it('refuses a malformed variable only for the URLs that would use it', () => {
+      const choose = proxyChooser(undefined, { https_proxy: 'socks5://proxy:1080', NO_PROXY: 'example.com' });
+      assert.equal(choose(HTTPS), undefined);
+      assert.throws(() => choose(new URL('https://other.test')), ConfigurationError);
+    });
   });
 });

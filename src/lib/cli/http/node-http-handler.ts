@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } 
 import { measureTransfer } from '../../http/transfer-stats.js';
 import { toConnectionError } from '../../http/connection-failure.js';
 import type { HttpOptions } from '../../http/http-options.js';
-import { proxyForUrl } from '../../http/proxy-for-url.js';
+import { proxyChooser } from '../../http/proxy-for-url.js';
 import { attemptTimeoutError, DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES, readLimitedBody } from '../../http/response-limits.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
@@ -44,11 +44,12 @@ export function createNodeHttpHandler(options: HttpOptions, fallback: () => Prom
   const responseMs = options.timeout === undefined ? undefined : options.timeout * 1000;
   const attemptSeconds = options.attempt_timeout ?? DEFAULT_ATTEMPT_TIMEOUT;
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const chooseProxy = proxyChooser(options.proxy, env);
 
   return async (request: HttpRequest) => {
     const host = request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname;
     const origin = `${request.protocol}//${host}${request.port === undefined ? '' : `:${request.port}`}`;
-    if (proxyForUrl(new URL(origin), options.proxy, env)) return (await (proxied ??= fallback()))(request);
+    if (chooseProxy(new URL(origin))) return (await (proxied ??= fallback()))(request);
     const query = buildQueryString(request.query);
     const path = query ? `${request.path}?${query}` : request.path;
     const url = `${origin}${request.path}`;

@@ -8,7 +8,10 @@
 /** A parsed shorthand value: text, a list, or a structure. */
 export type ShorthandValue = string | ShorthandValue[] | { [key: string]: ShorthandValue };
 
-/** A shorthand syntax error, with the position it was found at. */
+/**
+ * A shorthand syntax error, with the position it was found at. The input builder turns it into a
+ * usage error naming the flag, so it stays with the parser rather than among the library's errors.
+ */
 export class ShorthandSyntaxError extends Error {
   override name = 'ShorthandSyntaxError';
 }

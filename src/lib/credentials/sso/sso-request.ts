@@ -4,7 +4,8 @@ import type { Env } from '../../config/types.js';
 import { ConnectionError } from '../../errors/connection-error.js';
 import type { HttpHandler } from '../../http/undici-handler.js';
 import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../errors/error-codes.js';
-import { legacyDelay } from '../../retry/legacy-strategy.js';
+import { callWithRetries } from '../../retry/call-with-retries.js';
+import { LegacyRetryStrategy } from '../../retry/legacy-strategy.js';
 import { SsoServiceError } from '../../errors/sso-service-error.js';
 
 /** How the SSO portal and SSO-OIDC calls are sent. */
@@ -70,14 +71,8 @@ function isRetryable(error: unknown): boolean {
  *   `__type`, `code` or OAuth `error`); ConnectionError when no response came.
  */
 export async function ssoRequest(service: SsoServiceId, region: string, call: SsoCall, transport: SsoTransport): Promise<Record<string, unknown>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await sendOnce(service, region, call, transport);
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, legacyDelay(attempt - 1, Math.random)));
-    }
-  }
+  const { value } = await callWithRetries(new LegacyRetryStrategy(MAX_ATTEMPTS, Math.random, isRetryable), () => sendOnce(service, region, call, transport));
+  return value;
 }
 
 async function sendOnce(service: SsoServiceId, region: string, call: SsoCall, transport: SsoTransport): Promise<Record<string, unknown>> {

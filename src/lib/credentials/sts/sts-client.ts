@@ -1,6 +1,7 @@
 import type { HttpHandler } from '../../http/undici-handler.js';
 import { LEGACY_THROTTLING_CODES, TRANSIENT_STATUS_CODES } from '../../errors/error-codes.js';
-import { legacyDelay } from '../../retry/legacy-strategy.js';
+import { callWithRetries } from '../../retry/call-with-retries.js';
+import { LegacyRetryStrategy } from '../../retry/legacy-strategy.js';
 import type { HttpRequest, HttpResponse } from '../../http/types.js';
 import { SignatureV4 } from '../../signing/sigv4.js';
 import type { Credentials } from '../types.js';
@@ -95,17 +96,13 @@ export class StsClient {
   }
 
   private async call(action: string, params: object, roleArn: string, credentials: Credentials | null): Promise<StsCredentialsResult> {
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await this.attempt(action, params, roleArn, credentials);
-        result.ResponseMetadata.RetryAttempts = attempt - 1;
-        return result;
-      } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-        await sleep(legacyDelay(attempt - 1, Math.random));
-      }
-    }
+    const { value, retries } = await callWithRetries(
+      new LegacyRetryStrategy(MAX_ATTEMPTS, Math.random, isRetryable),
+      () => this.attempt(action, params, roleArn, credentials),
+      this.options.sleep,
+    );
+    value.ResponseMetadata.RetryAttempts = retries;
+    return value;
   }
 
   private async attempt(action: string, params: object, roleArn: string, credentials: Credentials | null): Promise<StsCredentialsResult> {

@@ -1,7 +1,7 @@
 import { badRequest, mobileError } from './mobile-error.js';
 import { MAX_PROJECT_RESOURCES } from './limits.js';
 import { PROJECT_FILE_NAME, type ProjectDefinition } from './project-yaml.js';
-import { ResourceNamer, type ProjectResource } from './resource-names.js';
+import type { ResourceNamer, ProjectResource } from './resource-names.js';
 import { isEnabled, listAt, mapAt, mapEntries, pick, text } from './tree-access.js';
 import { isTreeMap, typeOf, type TreeMap } from './yaml-tree.js';
 

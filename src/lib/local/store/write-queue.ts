@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 
 interface Pending {
   work: () => unknown;
-  resolve: (value: any) => void;
+  // A method, so that a Promise<T>'s resolve (which takes a T) fits.
+  resolve(value: unknown): void;
   reject: (error: unknown) => void;
 }
 
