@@ -11,6 +11,7 @@ import { matchFaqs, type FaqMatch } from './faq-match.js';
 import { buildMatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { queryOptions } from './query-options.js';
+import { checkedQueryText } from './query-text.js';
 import { rankMatches } from './rank.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
@@ -43,7 +44,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 const query: OperationHandler<'Query'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
-  const text = typeof input.QueryText === 'string' ? input.QueryText : '';
+  const text = checkedQueryText(input.QueryText);
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
   const should = expandSynonyms(parsed.should, rules);
