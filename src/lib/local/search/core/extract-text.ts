@@ -1,7 +1,7 @@
 import { ExtractionError } from './extract/extraction-error.js';
 import type { ExtractedText } from './extract/extracted-text.js';
 import { extractedOrPending } from './extract/pending-extractions.js';
-
+import { DEFAULT_EXTRACT_TIME_LIMIT_MS, withinTimeLimit } from './extract/time-limit.js';
 
 export { ExtractionError } from './extract/extraction-error.js';
 
@@ -129,9 +129,9 @@ function textOf(bytes: Buffer, contentType: string, name?: string): ExtractedTex
   }
 }
 
-async function binaryTextOf(bytes: Buffer, contentType: string): Promise<ExtractedText> {
+async function binaryTextOf(bytes: Buffer, contentType: string, timeLimitMs: number): Promise<ExtractedText> {
   const { binaryText } = await import('./extract/binary-formats.js');
-  return bounded(await binaryText(bytes, contentType, MAX_TEXT_CHARS));
+  return bounded(await withinTimeLimit(timeLimitMs, contentType, (deadline) => binaryText(bytes, contentType, MAX_TEXT_CHARS, deadline)));
 }
 
 /**
@@ -141,10 +141,10 @@ async function binaryTextOf(bytes: Buffer, contentType: string): Promise<Extract
  * values, CSV and plain text as they are; PDF (pdf.js), Word .docx, PowerPoint .pptx and Excel
  * .xlsx as their text and document title. At most {@link MAX_TEXT_CHARS} characters are kept.
  * Throws an {@link ExtractionError} saying why a document cannot be read (corrupt, encrypted,
- * a legacy binary Office format).
+ * a legacy binary Office format, or read for longer than `timeLimitMs`, 30 s unless given).
  */
-export async function extractText(bytes: Buffer, contentType: string, name?: string): Promise<ExtractedText> {
-  if (BINARY_TYPES.has(contentType)) return binaryTextOf(bytes, contentType);
+export async function extractText(bytes: Buffer, contentType: string, name?: string, timeLimitMs = DEFAULT_EXTRACT_TIME_LIMIT_MS): Promise<ExtractedText> {
+  if (BINARY_TYPES.has(contentType)) return binaryTextOf(bytes, contentType, timeLimitMs);
   return bounded(textOf(bytes, contentType, name));
 }
 
@@ -152,10 +152,11 @@ export async function extractText(bytes: Buffer, contentType: string, name?: str
  * {@link extractText} for a caller that cannot wait, such as a sync job's step inside its write
  * transaction: text formats are read at once; PDF and Office documents are read in the
  * background and, until their text is ready, an `ExtractionPending` error (from
- * ./extract/pending-extractions.js) asks the caller to come back on a later step.
+ * ./extract/pending-extractions.js) asks the caller to come back on a later step. Those are
+ * read within `timeLimitMs` as {@link extractText} reads them.
  */
-export function extractTextNow(bytes: Buffer, contentType: string, name?: string): ExtractedText {
-  if (BINARY_TYPES.has(contentType)) return extractedOrPending(bytes, contentType, () => binaryTextOf(bytes, contentType));
+export function extractTextNow(bytes: Buffer, contentType: string, name?: string, timeLimitMs = DEFAULT_EXTRACT_TIME_LIMIT_MS): ExtractedText {
+  if (BINARY_TYPES.has(contentType)) return extractedOrPending(bytes, contentType, () => binaryTextOf(bytes, contentType, timeLimitMs));
   return bounded(textOf(bytes, contentType, name));
 }
 

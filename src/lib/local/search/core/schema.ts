@@ -1,4 +1,5 @@
 import type { Migration } from '../../types.js';
+import { syncFailuresMigration } from './migrations/sync-failures.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -205,4 +206,5 @@ export const searchMigrations: Migration[] = [
       db.exec('CREATE INDEX search_documents_acl ON search_documents (index_rowid) WHERE acl IS NOT NULL');
     },
   },
+  syncFailuresMigration,
 ];
