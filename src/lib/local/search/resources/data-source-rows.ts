@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { statusOf } from '../core/lifecycle.js';
 import type { OpContext } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
-import { notFound } from '../core/errors.js';
+import { notFound, searchError } from '../core/errors.js';
 
 /** A row of `search_data_sources`. */
 export interface DataSourceRow {
@@ -38,6 +38,20 @@ export function findDataSource(ctx: OpContext, indexRowid: number, id: string, a
   const status = row && dataSourceStatus(ctx, row);
   if (!row || !status || (status === 'DELETING' && !allowDeleting)) throw notFound(`Data source ${id} does not exist in this index.`);
   return { ...row, status };
+}
+
+/**
+ * Throws when an index already has a live data source named `name`. Data source names are the
+ * one name Kendra keeps unique (per index): CreateDataSource answers
+ * `ResourceAlreadyExistException`, and UpdateDataSource, whose errors lack that one,
+ * `ConflictException`. Index, FAQ and thesaurus names may repeat: their ids tell them apart,
+ * and ClientToken is how a create is made safe to retry.
+ */
+export function checkDataSourceName(ctx: OpContext, index: { rowid: number; id: string }, name: string, operation: 'CreateDataSource' | 'UpdateDataSource'): void {
+  const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, name);
+  if (!taken) return;
+  const code = operation === 'CreateDataSource' ? 'ResourceAlreadyExistException' : 'ConflictException';
+  throw searchError(code, `Index ${index.id} already has a data source named ${name}; data source names are unique in an index.`);
 }
 
 /** The metrics a sync job counts. */

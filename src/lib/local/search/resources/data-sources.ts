@@ -7,7 +7,7 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { sql } from '../core/statements.js';
 import { toEpochSeconds } from '../core/time.js';
 import { checkDataSourceConfig, type DataSourceSettings } from './data-source-config.js';
-import { dataSourceStatus, findDataSource, type DataSourceRow } from './data-source-rows.js';
+import { checkDataSourceName, dataSourceStatus, findDataSource, type DataSourceRow } from './data-source-rows.js';
 import { deleteDocument } from './document-writer.js';
 import { activeIndex, findIndex } from './index-rows.js';
 import { addTags, dropTags } from './tag-store.js';
@@ -26,8 +26,7 @@ const createDataSource: OperationHandler<'CreateDataSource'> = (ctx, input) => {
   };
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
-      const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      checkDataSourceName(ctx, index, input.Name, 'CreateDataSource');
       const id = randomUUID();
       sql(
         ctx.db,
@@ -73,10 +72,7 @@ const updateDataSource: OperationHandler<'UpdateDataSource'> = (ctx, input) => {
   if (input.Configuration) settings.Configuration = input.Configuration;
   if (input.VpcConfiguration) settings.VpcConfiguration = input.VpcConfiguration;
   const update = () => {
-    if (input.Name && input.Name !== row.name) {
-      const taken = sql(ctx.db, 'SELECT 1 FROM search_data_sources WHERE index_rowid = ? AND name = ? AND deleted_at IS NULL').get(index.rowid, input.Name);
-      if (taken) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
-    }
+    if (input.Name && input.Name !== row.name) checkDataSourceName(ctx, index, input.Name, 'UpdateDataSource');
     const schedule = input.Schedule === undefined ? row.schedule : input.Schedule || null;
     sql(
       ctx.db,
