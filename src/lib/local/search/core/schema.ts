@@ -1,4 +1,5 @@
 import type { Migration } from '../../types.js';
+import { languageIndexMigration } from './migrations/language-index.js';
 import { syncFailuresMigration } from './migrations/sync-failures.js';
 
 /**
@@ -207,4 +208,5 @@ export const searchMigrations: Migration[] = [
     },
   },
   syncFailuresMigration,
+  languageIndexMigration,
 ];

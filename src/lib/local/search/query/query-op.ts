@@ -10,6 +10,7 @@ import { computeFacets } from './facets.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
 import { buildMatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { withLanguageScope } from './language.js';
 import { queryOptions } from './query-options.js';
 import { checkedQueryText } from './query-text.js';
 import { rankMatches } from './rank.js';
@@ -44,6 +45,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 const query: OperationHandler<'Query'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
+  options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
   const text = checkedQueryText(input.QueryText);
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);

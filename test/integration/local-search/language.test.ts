@@ -1,0 +1,45 @@
+import { strict as assert } from 'node:assert';
+import { activeIndex, ok, startTestService, textDoc, type TestService } from './support.js';
+
+describe('local search service: the language of queries', function () {
+  let service: TestService;
+  let endpoint: string;
+  let index: string;
+  const ids = async (input: Record<string, unknown>) =>
+    (await ok(endpoint, 'Query', { IndexId: index, PageSize: 100, ...input })).ResultItems.map((item: any) => item.DocumentId).sort();
+  const language = (code: string) => ({ EqualsTo: { Key: '_language_code', Value: { StringValue: code } } });
+
+  before(async () => {
+    service = await startTestService();
+    endpoint = service.service.endpoint;
+    index = await activeIndex(endpoint);
+    await ok(endpoint, 'BatchPutDocument', {
+      IndexId: index,
+      Documents: [
+        textDoc('guide-en', 'Paella guide', 'How to cook paella with saffron.'),
+        textDoc('guide-es', 'Guía de paella', 'Cómo cocinar paella con azafrán.', { _language_code: 'es' }),
+        textDoc('guide-fr', 'Guide de la paella', 'Comment cuisiner la paella au safran.', { _language_code: 'fr' }),
+      ],
+    });
+  });
+  after(async () => service.stop());
+
+  it('searches English documents when the filter names no language', async () => {
+    assert.deepEqual(await ids({ QueryText: 'paella' }), ['guide-en']);
+    assert.deepEqual(await ids({ QueryText: 'azafrán' }), []);
+    const answer = await ok(endpoint, 'Query', { IndexId: index, QueryText: 'paella' });
+    assert.equal(answer.TotalNumberOfResults, 1, 'documents in other languages are not counted either');
+  });
+
+  it('searches the language a filter on _language_code asks for', async () => {
+    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: language('es') }), ['guide-es']);
+    assert.deepEqual(await ids({ QueryText: 'azafrán', AttributeFilter: language('es') }), ['guide-es']);
+    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { OrAllFilters: [language('en'), language('fr')] } }), ['guide-en', 'guide-fr']);
+    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { NotFilter: language('es') } }), ['guide-en', 'guide-fr']);
+  });
+
+  it('keeps the English scope beside other filters, and without query text', async () => {
+    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);
+    assert.deepEqual(await ids({ AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);
+  });
+});
