@@ -169,8 +169,6 @@ describe('local search service: queries', function () {
     assert.equal((await query({ QueryText: 'sun', QueryResultTypeFilter: 'DOCUMENT' })).ResultItems.length, 2);
     const collapse = await call(endpoint, 'Query', { IndexId: index, QueryText: 'sun', CollapseConfiguration: { DocumentAttributeKey: 'department' } });
     assert.equal(collapse.body.__type, 'ValidationException');
-    const spell = await call(endpoint, 'Query', { IndexId: index, QueryText: 'sun', SpellCorrectionConfiguration: { IncludeQuerySpellCheckSuggestions: true } });
-    assert.equal(spell.body.__type, 'ValidationException');
   });
 
   it('shows documents with an access control list only to the users and groups it allows', async () => {

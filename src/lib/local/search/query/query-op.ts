@@ -17,6 +17,7 @@ import { rankMatches } from './rank.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
+import { spellCorrections } from './spell-check.js';
 import { STOP_WORDS } from './stop-words.js';
 import { expandSynonyms } from './synonyms.js';
 
@@ -136,11 +137,13 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     JSON.stringify(results),
     ctx.nowMs,
   );
+  const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) } : {};
   return {
     QueryId: queryId,
     ResultItems: result.items,
     FacetResults: result.facets,
     TotalNumberOfResults: result.total,
+    ...spelling,
   };
 };
 

@@ -37,13 +37,10 @@ function withOverrides(fields: FieldConfig[], overrides: readonly DocumentReleva
 /**
  * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
  * attribute filter, user context, facets, requested attributes and result types. Features
- * the local service does not provide (spell checking, collapsing) are refused, not ignored.
+ * the local service does not provide (collapsing) are refused, not ignored.
  */
 export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): QueryOptions {
   if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
-  if (input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions) {
-    throw invalid('The local service does not suggest spelling corrections; set IncludeQuerySpellCheckSuggestions to false.');
-  }
   const fields = withOverrides(indexFields, input.DocumentRelevanceOverrideConfigurations);
   const byName = fieldMap(fields);
   const pageSize = input.PageSize ?? 10;
