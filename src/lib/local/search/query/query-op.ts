@@ -5,6 +5,8 @@ import { sql } from '../core/statements.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
 import { activeSynonymRules } from './active-rules.js';
 import { columnWeights } from './boosts.js';
+import { COLLAPSE_WINDOW, collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
+import { collapsedItems } from './collapsed-items.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
@@ -47,6 +49,7 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
   options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
+  const collapse = input.CollapseConfiguration ? collapsePlan(input.CollapseConfiguration, options.byName) : null;
   const text = checkedQueryText(input.QueryText);
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
@@ -87,7 +90,7 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = Math.max(0, pageEnd - answers.length);
+    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: string }>;
     if (!options.wantDocuments || docsNeeded === 0) {
       ranked = [];
@@ -113,16 +116,19 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
       ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
     }
 
+    const groups = collapse ? collapseRanked(collapse, ranked) : null;
+    if (groups) total = groups.length;
     const combined = [
       ...answers.map((match) => ({ kind: 'faq' as const, match, key: resultKey('faq', String(match.itemRowid)) })),
-      ...ranked.map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
+      ...(groups ?? ranked).map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
     ].slice(pageStart, pageEnd);
     const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
     const faqPage = combined.flatMap((entry) => (entry.kind === 'faq' ? [entry] : []));
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
+    const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<(typeof docPage)[number] & Collapsed<(typeof docPage)[number]>>) : null;
     return {
-      items: [...faqItems(itemContext, faqPage), ...documentItems(itemContext, docPage)],
-      keys: combined.map((entry) => entry.key),
+      items: [...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
+      keys: [...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
       total: total + answers.length,
       facets: options.facets.length > 0 ? computeFacets(options.facets, matched ?? [], options.byName) : [],
     };

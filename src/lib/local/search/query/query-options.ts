@@ -36,11 +36,9 @@ function withOverrides(fields: FieldConfig[], overrides: readonly DocumentReleva
 
 /**
  * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
- * attribute filter, user context, facets, requested attributes and result types. Features
- * the local service does not provide (collapsing) are refused, not ignored.
+ * attribute filter, user context, facets, requested attributes and result types.
  */
 export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): QueryOptions {
-  if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
   const fields = withOverrides(indexFields, input.DocumentRelevanceOverrideConfigurations);
   const byName = fieldMap(fields);
   const pageSize = input.PageSize ?? 10;
