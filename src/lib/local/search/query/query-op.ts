@@ -4,6 +4,7 @@ import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-
 import { sql } from '../core/statements.js';
 import { activeIndex, indexFields } from '../resources/index-rows.js';
 import { activeSynonymRules } from './active-rules.js';
+import { answerItem, isQuestion } from './answer-extract.js';
 import { columnWeights } from './boosts.js';
 import { COLLAPSE_WINDOW, collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
@@ -61,6 +62,9 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = pageStart + options.pageSize;
+  // a question's ANSWER comes from the top document, on the first page
+  const extract = options.wantExtracts && options.pageNumber === 1 && plan.match !== null && isQuestion(text);
+  const rankDocuments = options.wantDocuments || extract;
 
   const read = ctx.db.transaction(() => {
     const restricted = hasRestrictedDocs(ctx.db, index.rowid);
@@ -73,7 +77,7 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     let total = 0;
     const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;
     const docs = needMatched ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
-    if (!options.wantDocuments) {
+    if (!rankDocuments) {
       matched = [];
     } else if (!expression) {
       const excluded = plan.excluded ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[]) : null;
@@ -90,9 +94,9 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(0, pageEnd - answers.length);
+    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(extract ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: string }>;
-    if (!options.wantDocuments || docsNeeded === 0) {
+    if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
     } else if (options.sort.length > 0 || !expression) {
       const byRecency = (a: CachedDoc, b: CachedDoc) => b.updatedAt - a.updatedAt || a.docId.localeCompare(b.docId);
@@ -116,19 +120,26 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
       ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
     }
 
+    const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
+    const top = extract && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
+    const answer = top ? answerItem(itemContext, top) : null;
+    if (!options.wantDocuments) {
+      ranked = [];
+      matched = [];
+      total = 0;
+    }
     const groups = collapse ? collapseRanked(collapse, ranked) : null;
     if (groups) total = groups.length;
     const combined = [
       ...answers.map((match) => ({ kind: 'faq' as const, match, key: resultKey('faq', String(match.itemRowid)) })),
       ...(groups ?? ranked).map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
     ].slice(pageStart, pageEnd);
-    const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
     const faqPage = combined.flatMap((entry) => (entry.kind === 'faq' ? [entry] : []));
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
     const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<(typeof docPage)[number] & Collapsed<(typeof docPage)[number]>>) : null;
     return {
-      items: [...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
-      keys: [...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
+      items: [...(answer ? [answer] : []), ...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
+      keys: [...(answer && top ? [top.key] : []), ...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
       total: total + answers.length,
       facets: options.facets.length > 0 ? computeFacets(options.facets, matched ?? [], options.byName) : [],
     };

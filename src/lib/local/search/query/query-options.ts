@@ -21,6 +21,8 @@ export interface QueryOptions {
   requested: string[] | undefined;
   wantDocuments: boolean;
   wantAnswers: boolean;
+  /** Whether ANSWER results (extracts of the top document) may be returned. */
+  wantExtracts: boolean;
 }
 
 function withOverrides(fields: FieldConfig[], overrides: readonly DocumentRelevanceConfiguration[] | undefined): FieldConfig[] {
@@ -64,5 +66,6 @@ export function queryOptions(input: QueryRequest, indexFields: FieldConfig[]): Q
     requested,
     wantDocuments: type === undefined || type === 'DOCUMENT',
     wantAnswers: type === undefined || type === 'QUESTION_ANSWER',
+    wantExtracts: type === undefined || type === 'ANSWER',
   };
 }
