@@ -155,7 +155,7 @@ describe('the built CLI loads each lazily loaded part', function () {
     },
     {
       name: 'the PDF and Office readers of the local service (a PDF put with --local)',
-      covers: ['side file documents.cjs', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
+      covers: ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
       async run() {
         const localHome = join(tls.dir, 'pdf-home');
         mkdirSync(localHome);

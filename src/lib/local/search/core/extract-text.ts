@@ -1,7 +1,6 @@
 import { ExtractionError } from './extract/extraction-error.js';
 import type { ExtractedText } from './extract/extracted-text.js';
 import { extractedOrPending } from './extract/pending-extractions.js';
-import { DEFAULT_EXTRACT_TIME_LIMIT_MS, withinTimeLimit } from './extract/time-limit.js';
 
 export { ExtractionError } from './extract/extraction-error.js';
 
@@ -98,6 +97,9 @@ const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'C
 /** PDF and the Office formats, read by libraries loaded on the first such document. */
 const BINARY_TYPES: ReadonlySet<string> = new Set(['PDF', 'MS_WORD', 'PPT', 'MS_EXCEL']);
 
+/** How long reading one PDF or Office document may take unless the caller says otherwise. */
+export const DEFAULT_EXTRACT_TIME_LIMIT_MS = 30_000;
+
 /** The most characters of text kept from one document; the rest is not indexed. */
 export const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 
@@ -130,8 +132,8 @@ function textOf(bytes: Buffer, contentType: string, name?: string): ExtractedTex
 }
 
 async function binaryTextOf(bytes: Buffer, contentType: string, timeLimitMs: number): Promise<ExtractedText> {
-  const { binaryText } = await import('./extract/binary-formats.js');
-  return bounded(await withinTimeLimit(timeLimitMs, contentType, (deadline) => binaryText(bytes, contentType, MAX_TEXT_CHARS, deadline)));
+  const { extractInWorker } = await import('./extract/extract-pool.js');
+  return bounded(await extractInWorker(bytes, contentType, MAX_TEXT_CHARS, timeLimitMs));
 }
 
 /**
@@ -139,7 +141,8 @@ async function binaryTextOf(bytes: Buffer, contentType: string, timeLimitMs: num
  * HTML `<title>`), Markdown without its syntax (and its first `#` heading, else the name of a
  * `.md` file given as `name`, such as a document id that is a path or S3 URL), JSON as its string
  * values, CSV and plain text as they are; PDF (pdf.js), Word .docx, PowerPoint .pptx and Excel
- * .xlsx as their text and document title. At most {@link MAX_TEXT_CHARS} characters are kept.
+ * .xlsx as their text and document title, read in a worker thread that is stopped past the
+ * limit. At most {@link MAX_TEXT_CHARS} characters are kept.
  * Throws an {@link ExtractionError} saying why a document cannot be read (corrupt, encrypted,
  * a legacy binary Office format, or read for longer than `timeLimitMs`, 30 s unless given).
  */

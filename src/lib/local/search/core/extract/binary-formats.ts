@@ -3,17 +3,15 @@ import { docxText } from './docx.js';
 import { pdfText } from './pdf.js';
 import { pptxText } from './pptx.js';
 import { xlsxText } from './xlsx.js';
-import type { Deadline } from './time-limit.js';
 
 /**
  * The text (and title) of a PDF, Word (.docx), PowerPoint (.pptx) or Excel (.xlsx) document.
- * Throws an `ExtractionError` saying why one cannot be read. A PDF checks its `deadline`
- * page by page.
+ * Throws an `ExtractionError` saying why one cannot be read.
  */
-export function binaryText(bytes: Buffer, contentType: string, maxChars: number, deadline?: Deadline): Promise<ExtractedText> {
+export function binaryText(bytes: Buffer, contentType: string, maxChars: number): Promise<ExtractedText> {
   switch (contentType) {
     case 'PDF':
-      return pdfText(bytes, maxChars, deadline);
+      return pdfText(bytes, maxChars);
     case 'MS_WORD':
       return docxText(bytes);
     case 'PPT':

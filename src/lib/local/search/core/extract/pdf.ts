@@ -1,6 +1,5 @@
 import type { ExtractedText } from './extracted-text.js';
 import { ExtractionError } from './extraction-error.js';
-import type { Deadline } from './time-limit.js';
 
 /** pdf.js, loaded on the first PDF, with its worker code run in this thread (no worker file, no network). */
 async function loadPdfJs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
@@ -20,10 +19,9 @@ function reason(error: unknown): string {
 /**
  * The text of a PDF document, page by page, read with Mozilla's pdf.js (no fonts loaded, no
  * scripts evaluated); its title from the document information. Reading stops once `maxChars`
- * characters are taken; the `deadline` is checked after each page (and its abort destroys the
- * loading task at once). Throws an {@link ExtractionError} for an encrypted or corrupt file.
+ * characters are taken. Throws an {@link ExtractionError} for an encrypted or corrupt file.
  */
-export async function pdfText(bytes: Buffer, maxChars: number, deadline?: Deadline): Promise<ExtractedText> {
+export async function pdfText(bytes: Buffer, maxChars: number): Promise<ExtractedText> {
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
@@ -33,14 +31,11 @@ export async function pdfText(bytes: Buffer, maxChars: number, deadline?: Deadli
     stopAtErrors: false,
     verbosity: 0,
   });
-  const stop = () => void task.destroy();
-  deadline?.signal.addEventListener('abort', stop, { once: true });
   try {
     const document = await task.promise;
     const pages: string[] = [];
     let size = 0;
     for (let number = 1; number <= document.numPages && size < maxChars; number += 1) {
-      deadline?.check();
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join('');
@@ -52,11 +47,8 @@ export async function pdfText(bytes: Buffer, maxChars: number, deadline?: Deadli
     const title = typeof info?.Title === 'string' ? info.Title.trim() : '';
     return { text: pages.join('\n'), ...(title ? { title } : {}) };
   } catch (error) {
-    if (error instanceof ExtractionError) throw error;
-    deadline?.check();
     throw new ExtractionError(`the PDF document cannot be read: ${reason(error)}`);
   } finally {
-    deadline?.signal.removeEventListener('abort', stop);
     await task.destroy();
   }
 }
