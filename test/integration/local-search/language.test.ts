@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { activeIndex, ok, startTestService, textDoc, type TestService } from './support.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { activeIndex, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 describe('local search service: the language of queries', function () {
   let service: TestService;
@@ -36,6 +38,22 @@ describe('local search service: the language of queries', function () {
     assert.deepEqual(await ids({ QueryText: 'azafrán', AttributeFilter: language('es') }), ['guide-es']);
     assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { OrAllFilters: [language('en'), language('fr')] } }), ['guide-en', 'guide-fr']);
     assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { NotFilter: language('es') } }), ['guide-en', 'guide-fr']);
+  });
+
+  it('answers from an FAQ in its LanguageCode only when the filter asks for that language', async () => {
+    mkdirSync(join(service.s3Dir, 'faq-files'), { recursive: true });
+    writeFileSync(join(service.s3Dir, 'faq-files', 'es.csv'), '¿Cuánto azafrán lleva la paella?,Una pizca de azafrán.\n');
+    writeFileSync(join(service.s3Dir, 'faq-files', 'en.csv'), 'How much saffron goes in paella?,A pinch of saffron.\n');
+    for (const [name, LanguageCode] of [['es', 'es'], ['en', undefined]] as const) {
+      const { Id } = await ok(endpoint, 'CreateFaq', {
+        IndexId: index, Name: name, RoleArn: 'arn:aws:iam::000000000000:role/search', S3Path: { Bucket: 'faq-files', Key: `${name}.csv` }, ...(LanguageCode ? { LanguageCode } : {}),
+      });
+      await until(async () => (await ok(endpoint, 'DescribeFaq', { IndexId: index, Id })).Status === 'ACTIVE');
+    }
+    const answers = async (QueryText: string, extra: Record<string, unknown> = {}) =>
+      (await ok(endpoint, 'Query', { IndexId: index, QueryText, QueryResultTypeFilter: 'QUESTION_ANSWER', ...extra })).ResultItems.map((item: any) => item.DocumentExcerpt.Text);
+    assert.deepEqual(await answers('paella saffron azafrán'), ['A pinch of saffron.']);
+    assert.deepEqual(await answers('paella azafrán', { AttributeFilter: language('es') }), ['Una pizca de azafrán.']);
   });
 
   it('keeps the English scope beside other filters, and without query text', async () => {

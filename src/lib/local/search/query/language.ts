@@ -17,18 +17,19 @@ export function filterNamesLanguage(filter: AttributeFilter | undefined): boolea
   return operands.some((operand) => operand?.Key === LANGUAGE_FIELD);
 }
 
+/** Whether an index holds documents or FAQs in a language other than English. */
 function hasOtherLanguages(db: Database.Database, indexRowid: number): boolean {
-  return (
-    sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') IS NOT 'en' LIMIT 1`).get(indexRowid) !==
-    undefined
-  );
+  const documents = sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') IS NOT 'en' LIMIT 1`);
+  const faqs = sql(db, `SELECT 1 FROM search_faqs WHERE index_rowid = ? AND language_code != 'en' AND deleted_at IS NULL LIMIT 1`);
+  return documents.get(indexRowid) !== undefined || faqs.get(indexRowid) !== undefined;
 }
 
 /**
- * A query's filter with its language scope, as Kendra searches: documents in English only,
- * unless the query's AttributeFilter names `_language_code` (`EqualsTo _language_code "es"`
- * searches Spanish ones), in which case the filter alone decides. `filter` is the compiled
- * AttributeFilter, if any; nothing is added when every document of the index is in English.
+ * A query's filter with its language scope, as Kendra searches: documents and FAQ answers (in
+ * their FAQ's LanguageCode) in English only, unless the query's AttributeFilter names
+ * `_language_code` (`EqualsTo _language_code "es"` searches Spanish ones), in which case the
+ * filter alone decides. `filter` is the compiled AttributeFilter, if any; nothing is added when
+ * everything in the index is in English.
  */
 export function withLanguageScope(db: Database.Database, indexRowid: number, input: AttributeFilter | undefined, filter: DocPredicate | null): DocPredicate | null {
   if (filterNamesLanguage(input) || !hasOtherLanguages(db, indexRowid)) return filter;

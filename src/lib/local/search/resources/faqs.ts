@@ -67,7 +67,8 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
           const item = sql(ctx.db, 'INSERT INTO search_faq_items (faq_rowid, index_rowid, question, answer, source_uri, attributes) VALUES (?, ?, ?, ?, ?, ?)');
           const text = sql(ctx.db, `INSERT INTO ${faqFts(index.rowid)} (rowid, question, answer) VALUES (CAST(? AS INTEGER), ?, ?)`);
           for (const entry of entries) {
-            const attrs = { ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: id } };
+            const language = { t: 'STRING_VALUE' as const, v: input.LanguageCode ?? 'en' };
+            const attrs = { _language_code: language, ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: id } };
             const itemRowid = item.run(rowid, index.rowid, entry.question, entry.answer, entry.sourceUri, JSON.stringify(attrs)).lastInsertRowid;
             text.run(itemRowid, entry.question, entry.answer);
           }
