@@ -56,6 +56,17 @@ describe('local search service: the language of queries', function () {
     assert.deepEqual(await answers('paella azafrán', { AttributeFilter: language('es') }), ['Una pizca de azafrán.']);
   });
 
+  it('analyses the words of a query in the language it asks for with that language’s rules', async () => {
+    const spanish = language('es');
+    assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: spanish }), ['guide-es'], 'cocinando and cocinar share their Spanish stem');
+    assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: { AndAllFilters: [spanish, { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } }] } }), ['guide-es']);
+    assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: { OrAllFilters: [spanish, language('fr')] } }), [], 'no one language, no language rules');
+    assert.deepEqual(await ids({ QueryText: 'cuisinait', AttributeFilter: language('fr') }), ['guide-fr'], 'cuisinait and cuisiner share their French stem');
+    const item = (await ok(endpoint, 'Query', { IndexId: index, QueryText: 'cocinando', AttributeFilter: spanish })).ResultItems[0];
+    const excerpt = item.DocumentExcerpt;
+    assert.deepEqual(excerpt.Highlights.map((h: any) => excerpt.Text.slice(h.BeginOffset, h.EndOffset)), ['cocinar']);
+  });
+
   it('keeps the English scope beside other filters, and without query text', async () => {
     assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);
     assert.deepEqual(await ids({ AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);

@@ -14,6 +14,7 @@ import { matchFaqs, type FaqMatch } from './faq-match.js';
 import { buildMatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { withLanguageScope } from './language.js';
+import { queryLanguage, stemmerFor, withLanguageStems } from './language-analysis.js';
 import { queryOptions } from './query-options.js';
 import { checkedQueryText } from './query-text.js';
 import { rankMatches } from './rank.js';
@@ -22,7 +23,7 @@ import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 import { spellCorrections } from './spell-check.js';
 import { STOP_WORDS } from './stop-words.js';
-import { expandSynonyms } from './synonyms.js';
+import { expandSynonyms, type Group } from './synonyms.js';
 
 function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
   const kept = parsed.should.filter((clause) => clause.kind !== 'term' || clause.prefix || !STOP_WORDS.has(clause.text.toLowerCase()));
@@ -46,7 +47,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
   return { has: (rowid) => bits[rowid] === 1 };
 }
 
-const query: OperationHandler<'Query'> = (ctx, input) => {
+const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index));
   options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
@@ -54,8 +55,10 @@ const query: OperationHandler<'Query'> = (ctx, input) => {
   const text = checkedQueryText(input.QueryText);
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(ctx.db, index.rowid, ctx.nowMs);
-  const should = expandSynonyms(parsed.should, rules);
-  const must = expandSynonyms(parsed.must, rules);
+  const stemmer = await stemmerFor(queryLanguage(input.AttributeFilter));
+  const inLanguage = (groups: Group[]) => (stemmer ? withLanguageStems(groups, stemmer) : groups);
+  const should = inLanguage(expandSynonyms(parsed.should, rules));
+  const must = inLanguage(expandSynonyms(parsed.must, rules));
   const plan = buildMatchPlan(should, must, parsed.not);
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
