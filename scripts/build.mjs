@@ -191,13 +191,15 @@ const lazyBuiltins = {
 /**
  * Rarely used parts get their own file beside the bundle, required on first use, so that the
  * bundle every command reads and compiles stays small: undici (only with a proxy), the prompts
- * library, YAML, and the local service (only with --local or local start). The readers of PDF
+ * library, YAML, the local service (only with --local or local start) and its Snowball
+ * stemmers (only for a query in another language than English). The readers of PDF
  * and Office documents run in worker threads from dist/lib, never in the bundle.
  */
 const SIDE_FILES = {
   undici: 'undici',
   '@inquirer/prompts': 'inquirer',
   yaml: 'yaml',
+  'snowball-stemmers': 'snowball',
   [join(root, 'src', 'lib', 'local', 'server.ts')]: 'local',
 };
 const sideFiles = (self) => ({
@@ -206,7 +208,7 @@ const sideFiles = (self) => ({
     // An import of a side part becomes a module that requires its file (import() included:
     // esbuild would leave an external import() as it is, and the bundle runs as a script).
     const redirect = (name) => ({ path: name, namespace: 'side-file' });
-    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml)$/ }, (args) => (args.path === self ? undefined : redirect(SIDE_FILES[args.path])));
+    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers)$/ }, (args) => (args.path === self ? undefined : redirect(SIDE_FILES[args.path])));
     builder.onResolve({ filter: /\/local\/server\.js$/ }, (args) => {
       const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
       return SIDE_FILES[target] && target !== self ? redirect(SIDE_FILES[target]) : undefined;

@@ -171,7 +171,7 @@ describe('the built CLI loads each lazily loaded part', function () {
     },
     {
       name: 'the Snowball stemmers of the local service (a Spanish query with --local)',
-      covers: ['snowball-stemmers'],
+      covers: ['side file snowball.cjs', 'snowball-stemmers'],
       async run() {
         const localHome = join(tls.dir, 'spanish-home');
         mkdirSync(localHome);
