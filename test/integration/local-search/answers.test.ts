@@ -44,7 +44,9 @@ describe('local search service: ANSWER results', function () {
     assert.equal((await query('rovers red planet?')).ResultItems![0]!.Type, 'ANSWER');
   });
 
-  it('gives no answer to a query that is not a question, or on later pages', async () => {
+  it('gives no answer to a query that is not a question, on later pages, or sorted by an attribute', async () => {
+    const sorted = await query('when does a solar eclipse happen', { SortingConfiguration: { DocumentAttributeKey: 'pages', SortOrder: 'DESC' } });
+    assert.ok(sorted.ResultItems!.length > 0 && sorted.ResultItems!.every((item) => item.Type === 'DOCUMENT'));
     assert.ok((await query('total solar eclipse')).ResultItems!.every((item) => item.Type !== 'ANSWER'));
     assert.ok((await query('when does a solar eclipse happen', { PageNumber: 2, PageSize: 1 })).ResultItems!.every((item) => item.Type !== 'ANSWER'));
   });

@@ -65,8 +65,8 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = pageStart + options.pageSize;
-  // a question's ANSWER comes from the top document, on the first page
-  const extract = options.wantExtracts && options.pageNumber === 1 && plan.match !== null && isQuestion(text);
+  // a question's ANSWER comes from the most relevant document, on the first page
+  const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
   const rankDocuments = options.wantDocuments || extract;
 
   const read = ctx.db.transaction(() => {
@@ -139,7 +139,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     ].slice(pageStart, pageEnd);
     const faqPage = combined.flatMap((entry) => (entry.kind === 'faq' ? [entry] : []));
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
-    const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<(typeof docPage)[number] & Collapsed<(typeof docPage)[number]>>) : null;
+    const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<Collapsed<(typeof docPage)[number]>>) : null;
     return {
       items: [...(answer ? [answer] : []), ...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
       keys: [...(answer && top ? [top.key] : []), ...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
