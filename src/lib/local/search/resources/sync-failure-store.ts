@@ -22,7 +22,7 @@ export function recordSyncFailure(db: Database.Database, jobRowid: number, docId
 }
 
 /** The failures kept for a job, in document id order. */
-export function syncFailures(db: Database.Database, jobRowid: number): Array<{ docId: string; reason: string }> {
+function syncFailures(db: Database.Database, jobRowid: number): Array<{ docId: string; reason: string }> {
   return sql(db, 'SELECT doc_id AS docId, reason FROM search_sync_failures WHERE job_rowid = ? ORDER BY doc_id').all(jobRowid) as Array<{ docId: string; reason: string }>;
 }
 
