@@ -192,15 +192,16 @@ const lazyBuiltins = {
 /**
  * Rarely used parts get their own file beside the bundle, required on first use, so that the
  * bundle every command reads and compiles stays small: undici (only with a proxy), the prompts
- * library, YAML, the local service (only with --local or local start), and the readers of PDF
- * and Office documents (only when the local service gets such a document).
+ * library, YAML, the local service (only with --local or local start) and its Snowball
+ * stemmers (only for a query in another language than English). The readers of PDF
+ * and Office documents run in worker threads from dist/lib, never in the bundle.
  */
 const SIDE_FILES = {
   undici: 'undici',
   '@inquirer/prompts': 'inquirer',
   yaml: 'yaml',
+  'snowball-stemmers': 'snowball',
   [join(root, 'src', 'lib', 'local', 'server.ts')]: 'local',
-  [join(root, 'src', 'lib', 'local', 'search', 'core', 'extract', 'binary-formats.ts')]: 'documents',
 };
 const sideFiles = (self) => ({
   name: 'side-files',
@@ -208,8 +209,8 @@ const sideFiles = (self) => ({
     // An import of a side part becomes a module that requires its file (import() included:
     // esbuild would leave an external import() as it is, and the bundle runs as a script).
     const redirect = (name) => ({ path: name, namespace: 'side-file' });
-    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml)$/ }, (args) => (args.path === self ? undefined : redirect(SIDE_FILES[args.path])));
-    builder.onResolve({ filter: /\/local\/server\.js$|\/extract\/binary-formats\.js$/ }, (args) => {
+    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers)$/ }, (args) => (args.path === self ? undefined : redirect(SIDE_FILES[args.path])));
+    builder.onResolve({ filter: /\/local\/server\.js$/ }, (args) => {
       const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
       return SIDE_FILES[target] && target !== self ? redirect(SIDE_FILES[target]) : undefined;
     });

@@ -34,6 +34,11 @@ export interface LocalServiceOptions {
   credentials?: Array<{ key: string; secret: string }> | ReadonlyMap<string, string>;
   /** Seconds that created resources stay CREATING (and updated ones UPDATING); 1 unless given. */
   createDelay?: number;
+  /**
+   * Seconds that reading the text of one PDF or Office document may take (in BatchPutDocument
+   * and in sync jobs); 30 unless given. A document read for longer fails alone, with that reason.
+   */
+  extractTimeLimit?: number;
   /** The account id in ARNs; `000000000000` unless given. */
   accountId?: string;
   /** The clock; injectable for tests. */
@@ -123,6 +128,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   );
   const createDelay = options.createDelay ?? 1;
   if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
+  const extractTimeLimit = options.extractTimeLimit ?? 30;
+  if (!(extractTimeLimit > 0)) throw new Error(`extractTimeLimit must be a number of seconds > 0, not ${options.extractTimeLimit}`);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openStore(dataDir, modules);
@@ -135,6 +142,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     accountId: options.accountId ?? '000000000000',
     endpoint: '',
     createDelay,
+    extractTimeLimit,
     now,
     credentials,
     tokenSecrets: options.tokenSecrets ?? new Map(),

@@ -50,6 +50,8 @@ export interface LocalContext {
   endpoint: string;
   /** Seconds a created index (and other resources) stays CREATING. */
   createDelay: number;
+  /** Seconds that reading the text of one PDF or Office document may take; 30 when absent. */
+  extractTimeLimit?: number;
   /** The current time; injectable for tests. */
   now(): Date;
   /** The credentials the server accepts: access key → secret. */

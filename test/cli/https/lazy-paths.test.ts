@@ -155,7 +155,7 @@ describe('the built CLI loads each lazily loaded part', function () {
     },
     {
       name: 'the PDF and Office readers of the local service (a PDF put with --local)',
-      covers: ['side file documents.cjs', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
+      covers: ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
       async run() {
         const localHome = join(tls.dir, 'pdf-home');
         mkdirSync(localHome);
@@ -167,6 +167,22 @@ describe('the built CLI loads each lazily loaded part', function () {
         assert.equal(json(put).FailedDocuments?.length ?? 0, 0, put.stdout);
         const found = json(await run(['search', 'query', '--index-id', created.Id, '--query-text', 'lamp']));
         assert.equal(found.ResultItems[0].DocumentTitle.Text, 'Lighthouse manual');
+      },
+    },
+    {
+      name: 'the Snowball stemmers of the local service (a Spanish query with --local)',
+      covers: ['side file snowball.cjs', 'snowball-stemmers'],
+      async run() {
+        const localHome = join(tls.dir, 'spanish-home');
+        mkdirSync(localHome);
+        const run = (args: string[]) => nimbus([...args, '--local', '--region', 'us-east-1'], { env: cliEnv(localHome) });
+        const created = json(await run(['search', 'index', 'create', '--name', 'es', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait']));
+        const document = { Id: 'receta', Blob: Buffer.from('Cómo cocinar paella').toString('base64'), ContentType: 'PLAIN_TEXT', Attributes: [{ Key: '_language_code', Value: { StringValue: 'es' } }] };
+        const put = await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify([document])]);
+        assert.equal(put.code, 0, put.stderr);
+        const filter = JSON.stringify({ EqualsTo: { Key: '_language_code', Value: { StringValue: 'es' } } });
+        const found = json(await run(['search', 'query', '--index-id', created.Id, '--query-text', 'cocinando', '--attribute-filter', filter]));
+        assert.deepEqual(found.ResultItems.map((item: any) => item.DocumentId), ['receta']);
       },
     },
   ];

@@ -80,6 +80,7 @@ describe('the v2 AWS CLI drives the local mobile service', function () {
       ),
     ]);
     assert.equal(described.details.state, 'NORMAL');
+    assert.equal(described.details.consoleUrl, `https://console.aws.amazon.com/mobilehub/home?region=eu-central-1#/${projectId}/build`);
     assert.deepEqual(described.details.resources, created.details.resources);
 
     const updated = await aws('update-project', '--project-id', projectId, '--contents', `fileb://${join(dir, 'update.yml')}`);

@@ -126,7 +126,8 @@ function suite(cli: AwsCli): void {
       assert.equal(history[0].ExecutionId, ExecutionId);
       assert.equal(history[0].Status, 'SUCCEEDED');
       assert.deepEqual(history[0].Metrics, { DocumentsAdded: '2', DocumentsModified: '0', DocumentsDeleted: '0', DocumentsFailed: '0', DocumentsScanned: '2' });
-      assert.deepEqual((await aws('query', '--index-id', index, '--query-text', 'diesel')).ResultItems.map((item: any) => item.DocumentTitle.Text), ['Engines']);
+      const diesel = (await aws('query', '--index-id', index, '--query-text', 'diesel')).ResultItems;
+      assert.deepEqual(diesel.map((item: any) => [item.DocumentTitle.Text, item.DocumentURI]), [['Engines', 's3://cli-kb/docs/engine.md']]);
       await aws('start-data-source-sync-job', '--index-id', index, '--id', customSource);
       await failsWith(aws('start-data-source-sync-job', '--index-id', index, '--id', customSource), 'ResourceInUseException');
       await aws('stop-data-source-sync-job', '--index-id', index, '--id', customSource);

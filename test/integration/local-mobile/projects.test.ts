@@ -29,6 +29,7 @@ describe('local mobile: projects', () => {
     assert.equal(details.state, 'NORMAL');
     assert.equal(details.region, 'ap-south-1');
     assert.equal(details.createdDate, ctx.clock.now / 1000);
+    assert.equal(details.consoleUrl, `https://console.aws.amazon.com/mobilehub/home?region=ap-south-1#/${details.projectId}/build`);
     assert.deepEqual(details.resources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool']);
   });
 

@@ -2,8 +2,8 @@ import { activeIndex, ok, textDoc } from './support.js';
 
 /** The custom fields of the test corpus. */
 const FIELDS = [
-  { Name: 'department', Type: 'STRING_VALUE', Search: { Facetable: true, Displayable: true, Sortable: true } },
-  { Name: 'topics', Type: 'STRING_LIST_VALUE', Search: { Facetable: true, Displayable: true } },
+  { Name: 'department', Type: 'STRING_VALUE', Search: { Facetable: true, Searchable: false, Displayable: true, Sortable: true } },
+  { Name: 'topics', Type: 'STRING_LIST_VALUE', Search: { Facetable: true, Searchable: false, Displayable: true } },
   { Name: 'pages', Type: 'LONG_VALUE', Search: { Facetable: true, Sortable: true, Displayable: true } },
   { Name: 'published', Type: 'DATE_VALUE', Search: { Sortable: true, Displayable: true } },
   { Name: 'summary', Type: 'STRING_VALUE', Search: { Searchable: true, Displayable: true } },

@@ -31,7 +31,7 @@ describe('local search service: indices and tags', function () {
     assert.equal(updating.Status, 'UPDATING');
     assert.equal(updating.Description, 'second');
     assert.deepEqual(updating.DocumentMetadataConfigurations.find((field: any) => field.Name === 'team'), {
-      Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true, Searchable: false, Displayable: true, Sortable: false },
+      Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true, Searchable: true, Displayable: true, Sortable: false },
     });
     assert.equal((await call(endpoint, 'UpdateIndex', { Id, Description: 'third' })).body.__type, 'ConflictException');
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id })).Status === 'ACTIVE');

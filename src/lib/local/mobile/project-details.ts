@@ -7,6 +7,14 @@ export function projectState(project: ProjectRecord, now: number): 'NORMAL' | 'I
   return now < project.importUntil ? 'IMPORTING' : 'NORMAL';
 }
 
+/**
+ * The address of a project in the Mobile Hub console, in the form that console used
+ * (`https://console.aws.amazon.com/mobilehub/home?region=<region>#/<projectId>/build`).
+ */
+export function consoleUrl(projectId: string, region: string): string {
+  return `https://console.aws.amazon.com/mobilehub/home?region=${encodeURIComponent(region)}#/${encodeURIComponent(projectId)}/build`;
+}
+
 /** The API's `ProjectDetails` of a project. */
 export function projectDetails(project: ProjectRecord, resources: ProjectResource[], now: number): ProjectDetails {
   return {
@@ -16,6 +24,7 @@ export function projectDetails(project: ProjectRecord, resources: ProjectResourc
     state: projectState(project, now),
     createdDate: new Date(project.createdAt),
     lastUpdatedDate: new Date(project.updatedAt),
+    consoleUrl: consoleUrl(project.projectId, project.region),
     resources,
   };
 }

@@ -45,7 +45,7 @@ export function searchTick(context: LocalContext): void {
   const { db } = context;
   withShortBusyTimeout(db, [
     () => runSchedules(db, nowMs, delayMs),
-    () => runSyncJobs({ db, s3Dir: context.s3Dir, nowMs }),
+    () => runSyncJobs({ db, s3Dir: context.s3Dir, nowMs, ...(context.extractTimeLimit ? { extractTimeLimitMs: context.extractTimeLimit * 1000 } : {}) }),
     () => purgeDeleted(db, context.accountId, nowMs, delayMs),
     () => pruneLogs(db, nowMs),
   ]);

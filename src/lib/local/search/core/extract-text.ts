@@ -2,7 +2,6 @@ import { ExtractionError } from './extract/extraction-error.js';
 import type { ExtractedText } from './extract/extracted-text.js';
 import { extractedOrPending } from './extract/pending-extractions.js';
 
-
 export { ExtractionError } from './extract/extraction-error.js';
 
 const ENTITIES: Record<string, string> = {
@@ -98,6 +97,9 @@ const EXTRACTABLE_TYPES = ['PLAIN_TEXT', 'HTML', 'XML', 'XSLT', 'MD', 'JSON', 'C
 /** PDF and the Office formats, read by libraries loaded on the first such document. */
 const BINARY_TYPES: ReadonlySet<string> = new Set(['PDF', 'MS_WORD', 'PPT', 'MS_EXCEL']);
 
+/** How long reading one PDF or Office document may take unless the caller says otherwise. */
+export const DEFAULT_EXTRACT_TIME_LIMIT_MS = 30_000;
+
 /** The most characters of text kept from one document; the rest is not indexed. */
 export const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 
@@ -129,9 +131,9 @@ function textOf(bytes: Buffer, contentType: string, name?: string): ExtractedTex
   }
 }
 
-async function binaryTextOf(bytes: Buffer, contentType: string): Promise<ExtractedText> {
-  const { binaryText } = await import('./extract/binary-formats.js');
-  return bounded(await binaryText(bytes, contentType, MAX_TEXT_CHARS));
+async function binaryTextOf(bytes: Buffer, contentType: string, timeLimitMs: number): Promise<ExtractedText> {
+  const { extractInWorker } = await import('./extract/extract-pool.js');
+  return bounded(await extractInWorker(bytes, contentType, MAX_TEXT_CHARS, timeLimitMs));
 }
 
 /**
@@ -139,12 +141,13 @@ async function binaryTextOf(bytes: Buffer, contentType: string): Promise<Extract
  * HTML `<title>`), Markdown without its syntax (and its first `#` heading, else the name of a
  * `.md` file given as `name`, such as a document id that is a path or S3 URL), JSON as its string
  * values, CSV and plain text as they are; PDF (pdf.js), Word .docx, PowerPoint .pptx and Excel
- * .xlsx as their text and document title. At most {@link MAX_TEXT_CHARS} characters are kept.
+ * .xlsx as their text and document title, read in a worker thread that is stopped past the
+ * limit. At most {@link MAX_TEXT_CHARS} characters are kept.
  * Throws an {@link ExtractionError} saying why a document cannot be read (corrupt, encrypted,
- * a legacy binary Office format).
+ * a legacy binary Office format, or read for longer than `timeLimitMs`, 30 s unless given).
  */
-export async function extractText(bytes: Buffer, contentType: string, name?: string): Promise<ExtractedText> {
-  if (BINARY_TYPES.has(contentType)) return binaryTextOf(bytes, contentType);
+export async function extractText(bytes: Buffer, contentType: string, name?: string, timeLimitMs = DEFAULT_EXTRACT_TIME_LIMIT_MS): Promise<ExtractedText> {
+  if (BINARY_TYPES.has(contentType)) return binaryTextOf(bytes, contentType, timeLimitMs);
   return bounded(textOf(bytes, contentType, name));
 }
 
@@ -152,10 +155,11 @@ export async function extractText(bytes: Buffer, contentType: string, name?: str
  * {@link extractText} for a caller that cannot wait, such as a sync job's step inside its write
  * transaction: text formats are read at once; PDF and Office documents are read in the
  * background and, until their text is ready, an `ExtractionPending` error (from
- * ./extract/pending-extractions.js) asks the caller to come back on a later step.
+ * ./extract/pending-extractions.js) asks the caller to come back on a later step. Those are
+ * read within `timeLimitMs` as {@link extractText} reads them.
  */
-export function extractTextNow(bytes: Buffer, contentType: string, name?: string): ExtractedText {
-  if (BINARY_TYPES.has(contentType)) return extractedOrPending(bytes, contentType, () => binaryTextOf(bytes, contentType));
+export function extractTextNow(bytes: Buffer, contentType: string, name?: string, timeLimitMs = DEFAULT_EXTRACT_TIME_LIMIT_MS): ExtractedText {
+  if (BINARY_TYPES.has(contentType)) return extractedOrPending(bytes, contentType, () => binaryTextOf(bytes, contentType, timeLimitMs));
   return bounded(textOf(bytes, contentType, name));
 }
 

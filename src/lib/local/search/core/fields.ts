@@ -62,8 +62,9 @@ const MAX_FIELDS = 500;
 
 /**
  * Applies UpdateIndex `DocumentMetadataConfigurationUpdates` to an index's fields: a new name
- * adds a custom field (displayable unless told otherwise), a known name changes its search
- * and relevance settings. A field's type never changes; custom names cannot start with `_`.
+ * adds a custom field (displayable unless told otherwise, and searchable when it holds strings,
+ * as Kendra's defaults are), a known name changes its search and relevance settings. A field's
+ * type never changes; custom names cannot start with `_`.
  */
 export function applyFieldUpdates(current: readonly FieldConfig[], updates: readonly DocumentMetadataConfiguration[]): FieldConfig[] {
   const fields = current.map((field) => ({ ...field, Search: { ...field.Search } }));
@@ -81,7 +82,7 @@ export function applyFieldUpdates(current: readonly FieldConfig[], updates: read
     const field: FieldConfig = existing ?? {
       Name: name,
       Type: type,
-      Search: { Facetable: false, Searchable: false, Displayable: true, Sortable: false },
+      Search: { Facetable: false, Searchable: isStringType(type), Displayable: true, Sortable: false },
     };
     if (update.Search) {
       for (const flag of ['Facetable', 'Searchable', 'Displayable', 'Sortable'] as const) {
@@ -99,6 +100,11 @@ export function applyFieldUpdates(current: readonly FieldConfig[], updates: read
   }
   if (fields.length > MAX_FIELDS) throw invalid(`An index can have at most ${MAX_FIELDS} fields.`);
   return fields;
+}
+
+/** Whether fields of a type hold text: Kendra makes those searchable by default, numbers and dates not. */
+function isStringType(type: FieldType): boolean {
+  return type === 'STRING_VALUE' || type === 'STRING_LIST_VALUE';
 }
 
 function checkRelevance(name: string, type: FieldType, relevance: Relevance): FieldConfig['Relevance'] {

@@ -6,6 +6,8 @@ import { accessControlConfigurationsMigration } from './migrations/access-contro
 import { experiencesMigration } from './migrations/experiences.js';
 import { principalMappingsMigration } from './migrations/principal-mappings.js';
 import { documentFailures } from './migrations/document-failures.js';
+import { languageIndexMigration } from './migrations/language-index.js';
+import { syncFailuresMigration } from './migrations/sync-failures.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -219,4 +221,6 @@ export const searchMigrations: Migration[] = [
   principalMappingsMigration,
   experiencesMigration,
   documentFailures,
+  syncFailuresMigration,
+  languageIndexMigration,
 ];

@@ -4,8 +4,6 @@ import type { FieldConfig } from '../core/fields.js';
 import type { AttrMap } from '../core/attributes.js';
 import { contentTypeOfKey } from '../core/extract-text.js';
 import { readS3Object, S3PathError } from '../core/s3-files.js';
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import type { DocumentSource } from '../resources/prepare-document.js';
 
 /** The part of an S3 data source's configuration a crawl uses. */
@@ -79,7 +77,8 @@ export function readAclRules(s3Dir: string, config: S3Config): AclRules {
 /**
  * The document an object stands for: its bytes, and what its `<key>.metadata.json` sidecar
  * says (DocumentId, Title, ContentType, Attributes typed by the index's fields,
- * AccessControlList). The id defaults to `s3://bucket/key`, the source URI to the file's URL.
+ * AccessControlList). The id and the source URI (`_source_uri`, the result's DocumentURI)
+ * default to the object's `s3://bucket/key`.
  */
 export function objectDocument(
   s3Dir: string,
@@ -98,9 +97,9 @@ export function objectDocument(
   for (const [name, value] of Object.entries((meta.Attributes ?? {}) as object)) {
     attrs[name] = typedValue(name, value, fields, `s3://${bucket}/${metadataKey(key, config)}`);
   }
-  attrs._source_uri ??= { t: 'STRING_VALUE', v: pathToFileURL(join(s3Dir, bucket, key)).href };
-  attrs._data_source_id = { t: 'STRING_VALUE', v: dataSourceId };
   const uri = `s3://${bucket}/${key}`;
+  attrs._source_uri ??= { t: 'STRING_VALUE', v: uri };
+  attrs._data_source_id = { t: 'STRING_VALUE', v: dataSourceId };
   const entries = acl.filter((rule) => uri.startsWith(rule.keyPrefix)).flatMap((rule) => rule.aclEntries);
   const list: unknown[] = Array.isArray(meta.AccessControlList) ? (meta.AccessControlList as unknown[]) : entries;
   return {

@@ -11,6 +11,7 @@ import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
+import { failureMessage, recordSyncFailure } from '../resources/sync-failure-store.js';
 import type { SyncJobRow } from '../resources/sync-job-store.js';
 import { objectDocument, readAclRules, selectKeys, type S3Config } from './s3-objects.js';
 
@@ -26,16 +27,30 @@ interface Job {
   index: IndexRow;
 }
 
-/** What a runner needs: the store, the S3 dir and the time. */
+/** What a runner needs: the store, the S3 dir, the time and how long one document may be read. */
 export interface RunnerContext {
   db: Database.Database;
   s3Dir: string;
   nowMs: number;
+  /** How long reading one PDF or Office document may take, in milliseconds. */
+  extractTimeLimitMs?: number;
 }
 
 function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: number, error?: string): void {
   sql(db, 'UPDATE search_sync_jobs SET status = ?, end_time = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = 0 WHERE rowid = ?').run(
     status, nowMs, error ? 'InvalidRequest' : null, error ? error.slice(0, 2048) : null, job.rowid,
+  );
+  sql(db, 'DELETE FROM search_sync_items WHERE job_rowid = ?').run(job.rowid);
+}
+
+/**
+ * Ends a job whose work is done: SUCCEEDED (or `clean` for a CUSTOM job), or INCOMPLETE when
+ * documents failed, with each failed document and its reason as the ErrorMessage.
+ */
+function complete(db: Database.Database, job: SyncJobRow, clean: string, nowMs: number): void {
+  if (job.failed === 0) return finish(db, job, clean, nowMs);
+  sql(db, "UPDATE search_sync_jobs SET status = 'INCOMPLETE', end_time = ?, error_message = ?, lease_owner = NULL, lease_until = 0 WHERE rowid = ?").run(
+    nowMs, failureMessage(db, job.rowid, job.failed), job.rowid,
   );
   sql(db, 'DELETE FROM search_sync_items WHERE job_rowid = ?').run(job.rowid);
 }
@@ -57,13 +72,14 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
     try {
       const object = objectDocument(ctx.s3Dir, config, key, byName, source.id, acl);
       docId = object.id;
-      const outcome = writeDocument(db, index.rowid, fields, buildDocument(object), ctx.nowMs);
+      const outcome = writeDocument(db, index.rowid, fields, buildDocument(object, undefined, ctx.extractTimeLimitMs), ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
     } catch (error) {
       // A PDF or Office document whose text is being read in the background: a later step takes it.
       if (error instanceof ExtractionPending) continue;
       addMetrics(db, job.rowid, { scanned: 1, failed: 1 });
       recordFailure(db, index.rowid, { docId, dataSourceId: source.id, code: 'InvalidRequest', reason: (error as Error).message }, ctx.nowMs);
+      recordSyncFailure(db, job.rowid, docId, error instanceof Error ? error.message : String(error));
     }
     markDone.run(docId, job.rowid, key);
   }
@@ -82,7 +98,7 @@ function step(ctx: RunnerContext, work: Job): void {
   const { db, nowMs } = ctx;
   const { job, source, index } = work;
   if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
-  if (job.status === 'STOPPING') return finish(db, job, source.type === 'CUSTOM' ? 'SUCCEEDED' : 'ABORTED', nowMs);
+  if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
     if (nowMs >= job.not_before) {
       finish(db, job, 'FAILED', nowMs, `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`);
@@ -107,7 +123,7 @@ function step(ctx: RunnerContext, work: Job): void {
     case 'prune':
       return pruneStep(ctx, work);
     default:
-      if (nowMs >= job.not_before) finish(db, job, job.failed > 0 ? 'INCOMPLETE' : 'SUCCEEDED', nowMs);
+      if (nowMs >= job.not_before) complete(db, job, 'SUCCEEDED', nowMs);
   }
 }
 

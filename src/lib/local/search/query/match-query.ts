@@ -3,6 +3,7 @@ import { activeSynonymRules } from './active-rules.js';
 import { buildMatchPlan, type MatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { STOP_WORDS } from './stop-words.js';
+import { withLanguageStems, type Stemmer } from './language-analysis.js';
 import { expandSynonyms, type Group } from './synonyms.js';
 
 /** Query text made ready to run: its groups (with synonyms), its FTS5 plan and the expression that ranks. */
@@ -21,13 +22,15 @@ function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
 
 /**
  * Parses query text for an index: optional stop words dropped (unless nothing else is left),
- * the index's active thesaurus rules applied, and the FTS5 expressions built.
+ * the index's active thesaurus rules applied, each word's stem in the query's language added
+ * when that language has a `stemmer`, and the FTS5 expressions built.
  */
-export function matchQuery(db: Database.Database, indexRowid: number, text: string, nowMs: number): MatchQuery {
+export function matchQuery(db: Database.Database, indexRowid: number, text: string, nowMs: number, stemmer?: Stemmer): MatchQuery {
   const parsed = withoutStopWords(parseQuery(text));
   const rules = activeSynonymRules(db, indexRowid, nowMs);
-  const should = expandSynonyms(parsed.should, rules);
-  const must = expandSynonyms(parsed.must, rules);
+  const inLanguage = (groups: Group[]) => (stemmer ? withLanguageStems(groups, stemmer) : groups);
+  const should = inLanguage(expandSynonyms(parsed.should, rules));
+  const must = inLanguage(expandSynonyms(parsed.must, rules));
   const plan = buildMatchPlan(should, must, parsed.not);
   const expression = plan.match && plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match;
   return { should, must, plan, expression };

@@ -5,19 +5,26 @@ import { sql } from '../core/statements.js';
 import { insertQueryRecord, relevanceScores } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
+import { answerItem, isQuestion } from './answer-extract.js';
 import { columnWeights } from './boosts.js';
+import { COLLAPSE_WINDOW, collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
+import { collapsedItems } from './collapsed-items.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
 import { logQuery } from './query-log.js';
 import { matchQuery } from './match-query.js';
+import { withLanguageScope } from './language.js';
+import { queryLanguage, stemmerFor } from './language-analysis.js';
 import { queryOptions } from './query-options.js';
+import { checkedQueryText } from './query-text.js';
 import { rankMatches } from './rank.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
+import { spellCorrections } from './spell-check.js';
 
 /** The net relevance feedback given for a query text (its `queryKey`), by document id. */
 export function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
@@ -37,13 +44,19 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
-  const text = typeof input.QueryText === 'string' ? input.QueryText : '';
-  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs);
+  options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
+  const collapse = input.CollapseConfiguration ? collapsePlan(input.CollapseConfiguration, options.byName) : null;
+  const text = checkedQueryText(input.QueryText);
+  const stemmer = await stemmerFor(queryLanguage(input.AttributeFilter));
+  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, stemmer);
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = pageStart + options.pageSize;
+  // a question's ANSWER comes from the most relevant document, on the first page
+  const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
+  const rankDocuments = options.wantDocuments || extract;
 
   const read = ctx.db.transaction(() => {
     const restricted = hasRestrictedDocs(ctx.db, index.rowid);
@@ -55,7 +68,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     let total = 0;
     const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;
     const docs = needMatched ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
-    if (!options.wantDocuments) {
+    if (!rankDocuments) {
       matched = [];
     } else if (!expression) {
       const excluded = plan.excluded ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[]) : null;
@@ -72,9 +85,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = Math.max(0, pageEnd - answers.length);
+    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(extract ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
-    if (!options.wantDocuments || docsNeeded === 0) {
+    if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
     } else if (options.sort.length > 0 || !expression) {
       const byRecency = (a: CachedDoc, b: CachedDoc) => b.updatedAt - a.updatedAt || a.docId.localeCompare(b.docId);
@@ -98,16 +111,26 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
     }
 
+    const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
+    const top = extract && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
+    const answer = top ? answerItem(itemContext, top) : null;
+    if (!options.wantDocuments) {
+      ranked = [];
+      matched = [];
+      total = 0;
+    }
+    const groups = collapse ? collapseRanked(collapse, ranked) : null;
+    if (groups) total = groups.length;
     const combined = [
       ...answers.map((match) => ({ kind: 'faq' as const, match, key: resultKey('faq', String(match.itemRowid)) })),
-      ...ranked.map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
+      ...(groups ?? ranked).map((entry) => ({ kind: 'doc' as const, ...entry, key: resultKey('doc', entry.doc.docId) })),
     ].slice(pageStart, pageEnd);
-    const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
     const faqPage = combined.flatMap((entry) => (entry.kind === 'faq' ? [entry] : []));
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
+    const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<Collapsed<(typeof docPage)[number]>>) : null;
     return {
-      items: [...faqItems(itemContext, faqPage), ...documentItems(itemContext, docPage)],
-      keys: combined.map((entry) => entry.key),
+      items: [...(answer ? [answer] : []), ...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
+      keys: [...(answer && top ? [top.key] : []), ...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
       total: total + answers.length,
       facets: options.facets.length > 0 ? computeFacets(options.facets, matched ?? [], options.byName) : [],
     };
@@ -127,12 +150,14 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     created_at: ctx.nowMs,
   });
   logQuery(ctx, index.rowid, input, queryId, result.total);
+  const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) } : {};
   return {
     QueryId: queryId,
     ResultItems: result.items,
     FacetResults: result.facets,
     TotalNumberOfResults: result.total,
     ...(featured.items.length > 0 ? { FeaturedResultsItems: featured.items } : {}),
+    ...spelling,
   };
 };
 

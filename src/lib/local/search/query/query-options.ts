@@ -21,6 +21,8 @@ export interface QueryOptions {
   requested: string[] | undefined;
   wantDocuments: boolean;
   wantAnswers: boolean;
+  /** Whether ANSWER results (extracts of the top document) may be returned. */
+  wantExtracts: boolean;
 }
 
 function withOverrides(fields: FieldConfig[], overrides: readonly DocumentRelevanceConfiguration[] | undefined): FieldConfig[] {
@@ -36,14 +38,10 @@ function withOverrides(fields: FieldConfig[], overrides: readonly DocumentReleva
 
 /**
  * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
- * attribute filter, facets, requested attributes and result types. Features
- * the local service does not provide (spell checking, collapsing) are refused, not ignored.
+ * attribute filter, user context (`acl`, the access check of the query's user), facets,
+ * requested attributes and result types.
  */
 export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], acl: DocPredicate): QueryOptions {
-  if (input.CollapseConfiguration) throw invalid('The local service does not collapse results; remove CollapseConfiguration.');
-  if (input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions) {
-    throw invalid('The local service does not suggest spelling corrections; set IncludeQuerySpellCheckSuggestions to false.');
-  }
   const fields = withOverrides(indexFields, input.DocumentRelevanceOverrideConfigurations);
   const byName = fieldMap(fields);
   const pageSize = input.PageSize ?? 10;
@@ -69,5 +67,6 @@ export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], ac
     requested,
     wantDocuments: type === undefined || type === 'DOCUMENT',
     wantAnswers: type === undefined || type === 'QUESTION_ANSWER',
+    wantExtracts: type === undefined || type === 'ANSWER',
   };
 }

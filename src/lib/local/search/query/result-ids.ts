@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-/** The key relevance feedback and result ids use for a document or an FAQ entry. */
-export function resultKey(kind: 'doc' | 'faq', id: string): string {
+/** The key relevance feedback and result ids use for a document, an FAQ entry or an answer extracted from a document. */
+export function resultKey(kind: 'doc' | 'faq' | 'answer', id: string): string {
   return `${kind}:${id}`;
 }
 

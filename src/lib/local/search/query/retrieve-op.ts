@@ -9,7 +9,10 @@ import { columnWeights } from './boosts.js';
 import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
 import { userAccess } from './access.js';
+import { withLanguageScope } from './language.js';
+import { queryLanguage, stemmerFor } from './language-analysis.js';
 import { matchQuery } from './match-query.js';
+import { checkedQueryText } from './query-text.js';
 import { bestPassages } from './passage-rank.js';
 import { feedbackFor } from './query-op.js';
 import { queryOptions } from './query-options.js';
@@ -17,8 +20,6 @@ import { rankMatches } from './rank.js';
 import { attributesOf, confidence } from './result-items.js';
 import { queryKey, resultId } from './result-ids.js';
 
-/** The longest query text, in characters. */
-const MAX_QUERY_CHARS = 1000;
 /** The most passages a query sees, over all its pages. */
 const MAX_PASSAGES = 100;
 /** How many of the best documents passages are cut from. */
@@ -34,12 +35,11 @@ const CANDIDATE_DOCS = 100;
  */
 const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Retrieve');
-  if (input.QueryText.length > MAX_QUERY_CHARS) {
-    throw invalid(`QueryText is ${input.QueryText.length} characters long; it may have at most ${MAX_QUERY_CHARS}.`);
-  }
-  if (input.QueryText.trim() === '') throw invalid('QueryText must contain something to search for.');
+  const text = checkedQueryText(input.QueryText);
+  if (text.trim() === '') throw invalid('QueryText must contain something to search for.');
   const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
-  const { should, must, expression } = matchQuery(ctx.db, index.rowid, input.QueryText, ctx.nowMs);
+  options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
+  const { should, must, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, await stemmerFor(queryLanguage(input.AttributeFilter)));
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);

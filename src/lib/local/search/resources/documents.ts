@@ -9,7 +9,8 @@ import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-st
 import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
 import { activeIndex, documentQuota, indexFields } from './index-store.js';
 import { recordFailure } from './document-status-store.js';
-import { DocumentRejected, prepareDocument, type PreparedPut } from './prepare-document.js';
+import { DocumentRejected, prepareDocument, SYNC_JOB_ATTRIBUTE, type PreparedPut } from './prepare-document.js';
+import { recordSyncFailure } from './sync-failure-store.js';
 
 /** The encoded content size from which a batch frees its decoding garbage before it is written. */
 const LARGE_BATCH_BYTES = 16 * 1024 * 1024;
@@ -31,19 +32,23 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   const failed: FailedDocument[] = [];
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
+  const rejectedInJobs: Array<{ dataSourceId: string; executionId: string; docId: string; reason: string }> = [];
   let encodedBytes = 0;
   for (const document of input.Documents) {
     const dataSourceId = document.Attributes?.find((attribute) => attribute?.Key === '_data_source_id')?.Value?.StringValue;
     try {
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
-      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir));
+      const timeLimitMs = ctx.local.extractTimeLimit === undefined ? undefined : ctx.local.extractTimeLimit * 1000;
+      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir, timeLimitMs));
       // the text is extracted: let the encoded content go before the next document is decoded
       encodedBytes += typeof document.Blob === 'string' ? document.Blob.length : 0;
       delete document.Blob;
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       failed.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
+      const executionId = document.Attributes?.find((attribute) => attribute?.Key === SYNC_JOB_ATTRIBUTE)?.Value?.StringValue;
+      if (dataSourceId && executionId) rejectedInJobs.push({ dataSourceId, executionId, docId: document.Id, reason: error.message });
     }
   }
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
@@ -54,6 +59,12 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
     const count = documentCount(ctx.db, index.rowid) + added;
     if (count > quota) {
       throw quotaExceeded(`This batch would bring index ${index.id} to ${count} documents; a ${index.edition} index holds at most ${quota}.`);
+    }
+    for (const rejected of rejectedInJobs) {
+      const job = runningCustomJob(ctx.db, index.rowid, rejected.dataSourceId, rejected.executionId);
+      if (typeof job === 'string') continue;
+      addMetrics(ctx.db, job, { scanned: 1, failed: 1 });
+      recordSyncFailure(ctx.db, job, rejected.docId, rejected.reason);
     }
     for (const put of prepared) {
       let jobRowid: number | undefined;

@@ -41,13 +41,14 @@ export function insertFaq(db: Database.Database, row: NewFaq): number {
 
 /**
  * Writes the question-and-answer items of the FAQ `faqRowid` (id `faqId`) of an index, and
- * their text into the index's FAQ full-text table; each item's attributes gain `_faq_id`.
+ * their text into the index's FAQ full-text table; each item's attributes gain `_faq_id`, and
+ * `_language_code` (the FAQ's language) unless the item sets its own.
  */
-export function insertFaqItems(db: Database.Database, indexRowid: number, faqRowid: number, faqId: string, entries: readonly FaqEntry[]): void {
+export function insertFaqItems(db: Database.Database, indexRowid: number, faqRowid: number, faqId: string, languageCode: string, entries: readonly FaqEntry[]): void {
   const item = sql(db, 'INSERT INTO search_faq_items (faq_rowid, index_rowid, question, answer, source_uri, attributes) VALUES (?, ?, ?, ?, ?, ?)');
   const text = sql(db, `INSERT INTO ${faqFts(indexRowid)} (rowid, question, answer) VALUES (CAST(? AS INTEGER), ?, ?)`);
   for (const entry of entries) {
-    const attrs = { ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: faqId } };
+    const attrs = { _language_code: { t: 'STRING_VALUE' as const, v: languageCode }, ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: faqId } };
     const itemRowid = item.run(faqRowid, indexRowid, entry.question, entry.answer, entry.sourceUri, JSON.stringify(attrs)).lastInsertRowid;
     text.run(itemRowid, entry.question, entry.answer);
   }

@@ -49,7 +49,7 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
           updated_at: ctx.nowMs,
           busy_until: ctx.nowMs + ctx.delayMs,
         });
-        if (!failed) insertFaqItems(ctx.db, index.rowid, rowid, id, entries);
+        if (!failed) insertFaqItems(ctx.db, index.rowid, rowid, id, input.LanguageCode ?? 'en', entries);
         if (input.Tags) addTags(ctx.db, childArn(ctx.region, ctx.local.accountId, index.id, 'faq', id), input.Tags);
         return id;
       }),

@@ -9,7 +9,7 @@ import { readS3Object } from '../core/s3-files.js';
 import type { PreparedDocument } from './document-store.js';
 
 /** The attribute that ties a put document to a running sync job of a CUSTOM data source. */
-const SYNC_JOB_ATTRIBUTE = '_data_source_sync_job_execution_id';
+export const SYNC_JOB_ATTRIBUTE = '_data_source_sync_job_execution_id';
 
 /** A document the service refuses, with the reason given back in `FailedDocuments`. */
 export class DocumentRejected extends Error {
@@ -63,12 +63,13 @@ export interface DocumentSource {
 
 /**
  * Completes a document's computed attributes around its text: `extracted`, or else its text
- * read now (see `extractTextNow`: a PDF or Office document may throw `ExtractionPending`).
+ * read now (see `extractTextNow`: a PDF or Office document may throw `ExtractionPending`, and
+ * is read within `timeLimitMs`).
  */
-export function buildDocument(source: DocumentSource, extracted?: ExtractedText): PreparedDocument {
+export function buildDocument(source: DocumentSource, extracted?: ExtractedText, timeLimitMs?: number): PreparedDocument {
   if (extracted === undefined) {
     try {
-      extracted = extractTextNow(source.bytes, source.contentType, source.id);
+      extracted = extractTextNow(source.bytes, source.contentType, source.id, timeLimitMs);
     } catch (error) {
       if (error instanceof ExtractionPending) throw error;
       throw new DocumentRejected(`${(error as Error).message}.`);
@@ -92,10 +93,11 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText)
 
 /**
  * Turns a BatchPutDocument `Document` into a document to store: reads an `S3Path` from the
- * local S3 dir or decodes the inline `Blob`, extracts its text for its content type, and
- * checks its attributes. Throws {@link DocumentRejected} with the reason for a bad one.
+ * local S3 dir or decodes the inline `Blob`, extracts its text for its content type (a PDF or
+ * Office document within `timeLimitMs`), and checks its attributes. Throws
+ * {@link DocumentRejected} with the reason for a bad one.
  */
-export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string): Promise<PreparedPut> {
+export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string, timeLimitMs?: number): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
   if (input.AccessControlConfigurationId !== undefined && (input.AccessControlList?.length || input.HierarchicalAccessControlList?.length)) {
@@ -125,7 +127,7 @@ export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap
   const title = input.Title !== undefined ? { title: input.Title } : {};
   let extracted: ExtractedText;
   try {
-    extracted = await extractText(bytes, contentType, input.Id);
+    extracted = await extractText(bytes, contentType, input.Id, timeLimitMs);
   } catch (error) {
     throw new DocumentRejected(`${(error as Error).message}.`);
   }
