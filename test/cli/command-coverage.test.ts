@@ -30,15 +30,24 @@ describe('every operation of a service model has exactly one command', () => {
       const operations = modelOperations(file);
       const commands = commandsByOperation(service);
       assert.ok(operations.length > (service === 'search' ? 60 : 5), `${operations.length} operations read`);
-      assert.deepEqual(operations.filter((name) => !commands.has(name)), [], 'operations without a command');
-      assert.deepEqual([...commands.keys()].filter((name) => !operations.includes(name)), [], 'commands of operations the model lacks');
+      assert.deepEqual(
+        operations.filter((name) => !commands.has(name)),
+        [],
+        'operations without a command',
+      );
+      assert.deepEqual(
+        [...commands.keys()].filter((name) => !operations.includes(name)),
+        [],
+        'commands of operations the model lacks',
+      );
       const doubled = [...commands].filter(([, ids]) => ids.length > 1).map(([name, ids]) => `${name}: ${ids.join(', ')}`);
       assert.deepEqual(doubled, [], 'operations with more than one command');
     });
   }
 
   it('every topic of a command has a description in package.json', () => {
-    const topics = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { oclif: { topics: Record<string, { description?: string }> } }).oclif.topics;
+    const topics = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { oclif: { topics: Record<string, { description?: string }> } }).oclif
+      .topics;
     const missing = new Set<string>();
     for (const id of Object.keys(COMMANDS)) {
       const words = id.split(':');
@@ -48,6 +57,9 @@ describe('every operation of a service model has exactly one command', () => {
       }
     }
     // Commands oclif's plugins bring (autocomplete) describe their own topic.
-    assert.deepEqual([...missing].filter((topic) => !topic.startsWith('autocomplete')), []);
+    assert.deepEqual(
+      [...missing].filter((topic) => !topic.startsWith('autocomplete')),
+      [],
+    );
   });
 });

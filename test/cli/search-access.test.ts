@@ -32,7 +32,18 @@ describe('nimbus search access-control, principal-mapping and experience', funct
   after(() => t?.close());
 
   it('access-control create, describe, list, update and delete; documents follow the configuration', async () => {
-    const created = json(await search('access-control', 'create', '--name', 'engineering', '--description', 'engineers only', '--access-control-list', 'Name=engineering,Type=GROUP,Access=ALLOW'));
+    const created = json(
+      await search(
+        'access-control',
+        'create',
+        '--name',
+        'engineering',
+        '--description',
+        'engineers only',
+        '--access-control-list',
+        'Name=engineering,Type=GROUP,Access=ALLOW',
+      ),
+    );
     const configId: string = created.Id;
     const described = json(await search('access-control', 'describe', '--id', configId));
     assert.equal(described.Name, 'engineering');
@@ -41,13 +52,32 @@ describe('nimbus search access-control, principal-mapping and experience', funct
     assert.deepEqual(json(await search('access-control', 'list')).AccessControlConfigurations, [{ Id: configId }]);
 
     const documents = join(t.dir, 'restricted.json');
-    writeFileSync(documents, JSON.stringify([
-      { Id: 'roadmap', Title: 'Roadmap', Blob: Buffer.from('The roadmap for next year.').toString('base64'), ContentType: 'PLAIN_TEXT', AccessControlConfigurationId: configId },
-    ]));
+    writeFileSync(
+      documents,
+      JSON.stringify([
+        {
+          Id: 'roadmap',
+          Title: 'Roadmap',
+          Blob: Buffer.from('The roadmap for next year.').toString('base64'),
+          ContentType: 'PLAIN_TEXT',
+          AccessControlConfigurationId: configId,
+        },
+      ]),
+    );
     assert.deepEqual(json(await search('document', 'put', '--documents', `file://${documents}`)).FailedDocuments, []);
     assert.deepEqual(seen(await queryAs('ana')), []);
 
-    json(await search('access-control', 'update', '--id', configId, '--access-control-list', 'Name=engineering,Type=GROUP,Access=ALLOW', 'Name=ana,Type=USER,Access=ALLOW'));
+    json(
+      await search(
+        'access-control',
+        'update',
+        '--id',
+        configId,
+        '--access-control-list',
+        'Name=engineering,Type=GROUP,Access=ALLOW',
+        'Name=ana,Type=USER,Access=ALLOW',
+      ),
+    );
     assert.equal(json(await search('access-control', 'describe', '--id', configId)).AccessControlList.length, 2);
     assert.deepEqual(seen(await queryAs('ana')), ['roadmap'], 'the update applies without putting the document again');
 
@@ -62,21 +92,45 @@ describe('nimbus search access-control, principal-mapping and experience', funct
 
   it('principal-mapping put, describe, list-groups and delete', async () => {
     const documents = join(t.dir, 'team.json');
-    writeFileSync(documents, JSON.stringify([
-      { Id: 'plan', Title: 'Plan', Blob: Buffer.from('The roadmap of the platform team.').toString('base64'), ContentType: 'PLAIN_TEXT', AccessControlList: [{ Name: 'platform', Type: 'GROUP', Access: 'ALLOW' }] },
-    ]));
+    writeFileSync(
+      documents,
+      JSON.stringify([
+        {
+          Id: 'plan',
+          Title: 'Plan',
+          Blob: Buffer.from('The roadmap of the platform team.').toString('base64'),
+          ContentType: 'PLAIN_TEXT',
+          AccessControlList: [{ Name: 'platform', Type: 'GROUP', Access: 'ALLOW' }],
+        },
+      ]),
+    );
     assert.deepEqual(json(await search('document', 'put', '--documents', `file://${documents}`)).FailedDocuments, []);
     assert.deepEqual(seen(await queryAs('ben')), []);
 
-    const put = await search('principal-mapping', 'put', '--group-id', 'platform', '--group-members', '{"MemberUsers":[{"UserId":"ben"}]}', '--ordering-id', '100');
+    const put = await search(
+      'principal-mapping',
+      'put',
+      '--group-id',
+      'platform',
+      '--group-members',
+      '{"MemberUsers":[{"UserId":"ben"}]}',
+      '--ordering-id',
+      '100',
+    );
     assert.equal(put.code, 0, put.stderr);
-    assert.deepEqual(seen(await queryAs('ben')), ['plan'], 'ben sees the group\'s document through the mapping');
+    assert.deepEqual(seen(await queryAs('ben')), ['plan'], "ben sees the group's document through the mapping");
     const described = json(await search('principal-mapping', 'describe', '--group-id', 'platform'));
     assert.equal(described.GroupId, 'platform');
-    assert.deepEqual(described.GroupOrderingIdSummaries.map((entry: { Status: string; OrderingId: number }) => [entry.Status, entry.OrderingId]), [['SUCCEEDED', 100]]);
+    assert.deepEqual(
+      described.GroupOrderingIdSummaries.map((entry: { Status: string; OrderingId: number }) => [entry.Status, entry.OrderingId]),
+      [['SUCCEEDED', 100]],
+    );
 
     const older = json(await search('principal-mapping', 'list-groups', '--ordering-id', '200'));
-    assert.deepEqual(older.GroupsSummaries.map((group: { GroupId: string }) => group.GroupId), ['platform']);
+    assert.deepEqual(
+      older.GroupsSummaries.map((group: { GroupId: string }) => group.GroupId),
+      ['platform'],
+    );
     assert.deepEqual(json(await search('principal-mapping', 'list-groups', '--ordering-id', '50')).GroupsSummaries, []);
 
     const deleted = await search('principal-mapping', 'delete', '--group-id', 'platform', '--ordering-id', '300');
@@ -85,20 +139,47 @@ describe('nimbus search access-control, principal-mapping and experience', funct
   });
 
   it('experience create, describe, list, update, entity add/list/remove, persona add/list/remove, delete', async () => {
-    const created = json(await search('experience', 'create', '--name', 'portal', '--role-arn', ROLE, '--configuration', '{"ContentSourceConfiguration":{"DirectPutContent":true}}', '--wait'));
+    const created = json(
+      await search(
+        'experience',
+        'create',
+        '--name',
+        'portal',
+        '--role-arn',
+        ROLE,
+        '--configuration',
+        '{"ContentSourceConfiguration":{"DirectPutContent":true}}',
+        '--wait',
+      ),
+    );
     const experience = (...args: string[]) => search('experience', ...args, '--id', created.Id);
     const described = json(await experience('describe'));
     assert.equal(described.Name, 'portal');
     assert.equal(described.Status, 'ACTIVE');
     assert.equal(described.Configuration.ContentSourceConfiguration.DirectPutContent, true);
-    assert.deepEqual(json(await search('experience', 'list')).SummaryItems.map((item: { Id: string }) => item.Id), [created.Id]);
+    assert.deepEqual(
+      json(await search('experience', 'list')).SummaryItems.map((item: { Id: string }) => item.Id),
+      [created.Id],
+    );
     const updated = await experience('update', '--name', 'intranet', '--wait');
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(json(await experience('describe')).Name, 'intranet');
 
-    assert.deepEqual(json(await experience('entity', 'add', '--entity-list', `EntityId=${USER},EntityType=USER`, `EntityId=${GROUP},EntityType=GROUP`)).FailedEntityList, []);
-    const entities = json(await experience('entity', 'list')).SummaryItems.map((item: { EntityId: string; EntityType: string }) => [item.EntityId, item.EntityType]);
-    assert.deepEqual(entities.sort(), [[USER, 'USER'], [GROUP, 'GROUP']].sort());
+    assert.deepEqual(
+      json(await experience('entity', 'add', '--entity-list', `EntityId=${USER},EntityType=USER`, `EntityId=${GROUP},EntityType=GROUP`)).FailedEntityList,
+      [],
+    );
+    const entities = json(await experience('entity', 'list')).SummaryItems.map((item: { EntityId: string; EntityType: string }) => [
+      item.EntityId,
+      item.EntityType,
+    ]);
+    assert.deepEqual(
+      entities.sort(),
+      [
+        [USER, 'USER'],
+        [GROUP, 'GROUP'],
+      ].sort(),
+    );
     const pageSize = await experience('entity', 'list', '--page-size', '1');
     assert.equal(pageSize.code, 252, 'the operation has no page size: refused, not ignored');
     assert.match(pageSize.stderr, /PageSize is not supported/);
@@ -110,7 +191,10 @@ describe('nimbus search access-control, principal-mapping and experience', funct
     assert.deepEqual(json(await experience('persona', 'list')).SummaryItems, []);
 
     assert.deepEqual(json(await experience('entity', 'remove', '--entity-list', `EntityId=${GROUP},EntityType=GROUP`)).FailedEntityList, []);
-    assert.deepEqual(json(await experience('entity', 'list')).SummaryItems.map((item: { EntityId: string }) => item.EntityId), [USER]);
+    assert.deepEqual(
+      json(await experience('entity', 'list')).SummaryItems.map((item: { EntityId: string }) => item.EntityId),
+      [USER],
+    );
     const missing = json(await experience('entity', 'remove', '--entity-list', `EntityId=${GROUP},EntityType=GROUP`));
     assert.equal(missing.FailedEntityList[0].EntityId, GROUP);
 

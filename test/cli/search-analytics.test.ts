@@ -61,13 +61,18 @@ describe('nimbus search analytics snapshots', function () {
     for (const text of ['vacation days', 'vacation days', 'vacation days', 'parking', 'parking', 'expenses']) {
       await callAt(lastWednesday + 60_000, 'Query', { IndexId: indexId, QueryText: text });
     }
-    const snapshots = (...extra: string[]) => run('search', 'analytics', 'snapshots', '--index-id', indexId, '--interval', 'ONE_WEEK_AGO', '--metric-type', 'QUERIES_BY_COUNT', ...extra);
+    const snapshots = (...extra: string[]) =>
+      run('search', 'analytics', 'snapshots', '--index-id', indexId, '--interval', 'ONE_WEEK_AGO', '--metric-type', 'QUERIES_BY_COUNT', ...extra);
     const result = json(await snapshots());
     const header: string[] = result.SnapshotsDataHeader;
     const isoDay = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
     assert.deepEqual(result.SnapShotTimeFilter, { StartTime: isoDay(thisWeek - 7 * DAY_MS), EndTime: isoDay(thisWeek) });
     const counts = result.SnapshotsData.map((row: string[]) => [row[header.indexOf('query_content')], Number(row[header.indexOf('count')])]);
-    assert.deepEqual(counts, [['vacation days', 3], ['parking', 2], ['expenses', 1]]);
+    assert.deepEqual(counts, [
+      ['vacation days', 3],
+      ['parking', 2],
+      ['expenses', 1],
+    ]);
     // Pages of one row merge into the same result; --max-items stops with a token that resumes.
     assert.deepEqual(json(await snapshots('--page-size', '1')), result);
     const first = json(await snapshots('--max-items', '2', '--page-size', '1'));
@@ -76,7 +81,9 @@ describe('nimbus search analytics snapshots', function () {
     const rest = json(await snapshots('--starting-token', first.NextToken));
     assert.deepEqual([...first.SnapshotsData, ...rest.SnapshotsData], result.SnapshotsData);
 
-    const twoWeeksAgo = json(await run('search', 'analytics', 'snapshots', '--index-id', indexId, '--interval', 'TWO_WEEKS_AGO', '--metric-type', 'QUERIES_BY_COUNT'));
+    const twoWeeksAgo = json(
+      await run('search', 'analytics', 'snapshots', '--index-id', indexId, '--interval', 'TWO_WEEKS_AGO', '--metric-type', 'QUERIES_BY_COUNT'),
+    );
     assert.deepEqual(twoWeeksAgo.SnapshotsData, []);
     const bad = await run('search', 'analytics', 'snapshots', '--index-id', indexId, '--interval', 'NEXT_WEEK', '--metric-type', 'QUERIES_BY_COUNT');
     assert.equal(bad.code, 252);

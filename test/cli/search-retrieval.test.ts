@@ -22,11 +22,24 @@ describe('nimbus search retrieve, document status, suggestion and featured-resul
     t = await startTestService();
     indexId = json(await t.run(['search', 'index', 'create', '--name', 'handbook', '--role-arn', ROLE, '--wait'])).Id;
     const documents = join(t.dir, 'documents.json');
-    writeFileSync(documents, JSON.stringify([
-      { Id: 'password', Title: 'Passwords', Blob: Buffer.from('Reset a password from the sign-in page. The reset link expires after an hour.').toString('base64'), ContentType: 'PLAIN_TEXT' },
-      { Id: 'vacation', Title: 'Vacation policy', Blob: Buffer.from('Employees get twenty days of vacation a year.').toString('base64'), ContentType: 'PLAIN_TEXT' },
-      { Id: 'release-notes', Title: 'Release notes', Blob: Buffer.from('Version two adds dark mode.').toString('base64'), ContentType: 'PLAIN_TEXT' },
-    ]));
+    writeFileSync(
+      documents,
+      JSON.stringify([
+        {
+          Id: 'password',
+          Title: 'Passwords',
+          Blob: Buffer.from('Reset a password from the sign-in page. The reset link expires after an hour.').toString('base64'),
+          ContentType: 'PLAIN_TEXT',
+        },
+        {
+          Id: 'vacation',
+          Title: 'Vacation policy',
+          Blob: Buffer.from('Employees get twenty days of vacation a year.').toString('base64'),
+          ContentType: 'PLAIN_TEXT',
+        },
+        { Id: 'release-notes', Title: 'Release notes', Blob: Buffer.from('Version two adds dark mode.').toString('base64'), ContentType: 'PLAIN_TEXT' },
+      ]),
+    );
     assert.deepEqual(json(await search('document', 'put', '--documents', `file://${documents}`)).FailedDocuments, []);
   });
   after(() => t?.close());
@@ -46,10 +59,18 @@ describe('nimbus search retrieve, document status, suggestion and featured-resul
     const result = json(await search('document', 'status', '--document-info-list', '[{"DocumentId":"password"},{"DocumentId":"missing"}]'));
     assert.deepEqual(
       result.DocumentStatusList.map((entry: { DocumentId: string; DocumentStatus: string }) => [entry.DocumentId, entry.DocumentStatus]),
-      [['password', 'INDEXED'], ['missing', 'NOT_FOUND']],
+      [
+        ['password', 'INDEXED'],
+        ['missing', 'NOT_FOUND'],
+      ],
     );
     assert.deepEqual(result.Errors, []);
-    const bad = await search('document', 'status', '--document-info-list', '[{"DocumentId":"password","Attributes":[{"Key":"_color","Value":{"StringValue":"red"}}]}]');
+    const bad = await search(
+      'document',
+      'status',
+      '--document-info-list',
+      '[{"DocumentId":"password","Attributes":[{"Key":"_color","Value":{"StringValue":"red"}}]}]',
+    );
     assert.equal(bad.code, 0, bad.stderr);
     assert.match(JSON.parse(bad.stdout).Errors[0].ErrorMessage, /_color does not identify a document version/);
   });
@@ -71,13 +92,18 @@ describe('nimbus search retrieve, document status, suggestion and featured-resul
   it('suggestion block-list create, describe, list, update and delete', async () => {
     t.putS3Object('lists', 'blocked.txt', 'secret project\nlayoffs\n');
     t.putS3Object('lists', 'blocked-v2.txt', 'secret project\n');
-    const created = json(await search('suggestion', 'block-list', 'create', '--name', 'blocked', '--source-s3-path', 'Bucket=lists,Key=blocked.txt', '--role-arn', ROLE, '--wait'));
+    const created = json(
+      await search('suggestion', 'block-list', 'create', '--name', 'blocked', '--source-s3-path', 'Bucket=lists,Key=blocked.txt', '--role-arn', ROLE, '--wait'),
+    );
     const described = json(await search('suggestion', 'block-list', 'describe', '--id', created.Id));
     assert.equal(described.Name, 'blocked');
     assert.equal(described.Status, 'ACTIVE');
     assert.equal(described.ItemCount, 2);
     const listed = json(await search('suggestion', 'block-list', 'list'));
-    assert.deepEqual(listed.BlockListSummaryItems.map((item: { Id: string }) => item.Id), [created.Id]);
+    assert.deepEqual(
+      listed.BlockListSummaryItems.map((item: { Id: string }) => item.Id),
+      [created.Id],
+    );
     const updated = await search('suggestion', 'block-list', 'update', '--id', created.Id, '--source-s3-path', 'Bucket=lists,Key=blocked-v2.txt', '--wait');
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(json(await search('suggestion', 'block-list', 'describe', '--id', created.Id)).ItemCount, 1);
@@ -89,10 +115,26 @@ describe('nimbus search retrieve, document status, suggestion and featured-resul
   });
 
   it('featured-results create, describe, update, list (paged like every list) and delete', async () => {
-    const created = json(await search('featured-results', 'create', '--featured-results-set-name', 'releases', '--query-texts', 'what is new', '--featured-documents', 'Id=release-notes', '--status', 'ACTIVE'));
+    const created = json(
+      await search(
+        'featured-results',
+        'create',
+        '--featured-results-set-name',
+        'releases',
+        '--query-texts',
+        'what is new',
+        '--featured-documents',
+        'Id=release-notes',
+        '--status',
+        'ACTIVE',
+      ),
+    );
     const setId: string = created.FeaturedResultsSet.FeaturedResultsSetId;
     const featured = json(await search('query', '--query-text', 'What is  NEW'));
-    assert.deepEqual(featured.FeaturedResultsItems.map((item: { DocumentId: string }) => item.DocumentId), ['release-notes']);
+    assert.deepEqual(
+      featured.FeaturedResultsItems.map((item: { DocumentId: string }) => item.DocumentId),
+      ['release-notes'],
+    );
     const described = json(await search('featured-results', 'describe', '--featured-results-set-id', setId));
     assert.deepEqual(described.QueryTexts, ['what is new']);
     assert.equal(described.Status, 'ACTIVE');
@@ -100,7 +142,8 @@ describe('nimbus search retrieve, document status, suggestion and featured-resul
     assert.equal(json(await search('featured-results', 'describe', '--featured-results-set-id', setId)).Status, 'INACTIVE');
 
     const others = [];
-    for (const name of ['second', 'third']) others.push(json(await search('featured-results', 'create', '--featured-results-set-name', name)).FeaturedResultsSet.FeaturedResultsSetId);
+    for (const name of ['second', 'third'])
+      others.push(json(await search('featured-results', 'create', '--featured-results-set-name', name)).FeaturedResultsSet.FeaturedResultsSetId);
     const names = (result: any) => result.FeaturedResultsSetSummaryItems.map((item: { FeaturedResultsSetName: string }) => item.FeaturedResultsSetName).sort();
     const all = json(await search('featured-results', 'list'));
     assert.deepEqual(names(all), ['releases', 'second', 'third']);
