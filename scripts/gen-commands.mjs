@@ -55,7 +55,7 @@ function withSnippets(value) {
  */
 const COMMANDS = withSnippets(TABLE.commands);
 
-/** Help for input members, by member name; `{resource}` is the command's resource. */
+/** Help for input members, by member name (a command's `memberHelp` overrides it); `{resource}` is the command's resource. */
 const MEMBER_HELP = TABLE.members;
 
 /** botocore's `xform_name(name, '-')`: `IndexId` → `index-id`, `ResourceARN` → `resource-arn`. */
@@ -135,8 +135,8 @@ function syntaxHelp(shapes, shape) {
 /** The oclif declaration of one member's flag. */
 function flagDeclaration(shapes, memberName, ref, command, required, alternatives) {
   const shape = shapes[ref.shape];
-  const help = MEMBER_HELP[memberName];
-  if (!help) throw new Error(`No help text for member ${memberName} (${command.operation}); add it to MEMBER_HELP`);
+  const help = command.memberHelp?.[memberName] ?? MEMBER_HELP[memberName];
+  if (!help) throw new Error(`No help text for member ${memberName} (${command.operation}); add it to commands.yaml's members`);
   const need = !required ? '' : alternatives ? `Required unless ${alternatives.map((flag) => `--${flag}`).join(' or ')} is given. ` : 'Required. ';
   const summary = `${need}${help.replace('{resource}', command.resource)}`;
   const props = [`summary: ${literal(summary)}`];

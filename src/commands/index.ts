@@ -19,6 +19,12 @@ import C_mobile_project_describe from './mobile/project/describe.js';
 import C_mobile_project_export from './mobile/project/export.js';
 import C_mobile_project_list from './mobile/project/list.js';
 import C_mobile_project_update from './mobile/project/update.js';
+import C_search_access_control_create from './search/access-control/create.js';
+import C_search_access_control_delete from './search/access-control/delete.js';
+import C_search_access_control_describe from './search/access-control/describe.js';
+import C_search_access_control_list from './search/access-control/list.js';
+import C_search_access_control_update from './search/access-control/update.js';
+import C_search_analytics_snapshots from './search/analytics/snapshots.js';
 import C_search_data_source_create from './search/data-source/create.js';
 import C_search_data_source_delete from './search/data-source/delete.js';
 import C_search_data_source_describe from './search/data-source/describe.js';
@@ -29,17 +35,48 @@ import C_search_data_source_sync_stop from './search/data-source/sync/stop.js';
 import C_search_data_source_update from './search/data-source/update.js';
 import C_search_document_delete from './search/document/delete.js';
 import C_search_document_put from './search/document/put.js';
+import C_search_document_status from './search/document/status.js';
+import C_search_experience_create from './search/experience/create.js';
+import C_search_experience_delete from './search/experience/delete.js';
+import C_search_experience_describe from './search/experience/describe.js';
+import C_search_experience_entity_add from './search/experience/entity/add.js';
+import C_search_experience_entity_list from './search/experience/entity/list.js';
+import C_search_experience_entity_remove from './search/experience/entity/remove.js';
+import C_search_experience_list from './search/experience/list.js';
+import C_search_experience_persona_add from './search/experience/persona/add.js';
+import C_search_experience_persona_list from './search/experience/persona/list.js';
+import C_search_experience_persona_remove from './search/experience/persona/remove.js';
+import C_search_experience_update from './search/experience/update.js';
 import C_search_faq_create from './search/faq/create.js';
 import C_search_faq_delete from './search/faq/delete.js';
 import C_search_faq_describe from './search/faq/describe.js';
 import C_search_faq_list from './search/faq/list.js';
+import C_search_featured_results_create from './search/featured-results/create.js';
+import C_search_featured_results_delete from './search/featured-results/delete.js';
+import C_search_featured_results_describe from './search/featured-results/describe.js';
+import C_search_featured_results_list from './search/featured-results/list.js';
+import C_search_featured_results_update from './search/featured-results/update.js';
 import C_search_feedback_submit from './search/feedback/submit.js';
 import C_search_index_create from './search/index/create.js';
 import C_search_index_delete from './search/index/delete.js';
 import C_search_index_describe from './search/index/describe.js';
 import C_search_index_list from './search/index/list.js';
 import C_search_index_update from './search/index/update.js';
+import C_search_principal_mapping_delete from './search/principal-mapping/delete.js';
+import C_search_principal_mapping_describe from './search/principal-mapping/describe.js';
+import C_search_principal_mapping_list_groups from './search/principal-mapping/list-groups.js';
+import C_search_principal_mapping_put from './search/principal-mapping/put.js';
 import C_search_query from './search/query.js';
+import C_search_retrieve from './search/retrieve.js';
+import C_search_suggestion_block_list_create from './search/suggestion/block-list/create.js';
+import C_search_suggestion_block_list_delete from './search/suggestion/block-list/delete.js';
+import C_search_suggestion_block_list_describe from './search/suggestion/block-list/describe.js';
+import C_search_suggestion_block_list_list from './search/suggestion/block-list/list.js';
+import C_search_suggestion_block_list_update from './search/suggestion/block-list/update.js';
+import C_search_suggestion_clear from './search/suggestion/clear.js';
+import C_search_suggestion_config_describe from './search/suggestion/config/describe.js';
+import C_search_suggestion_config_update from './search/suggestion/config/update.js';
+import C_search_suggestion_get from './search/suggestion/get.js';
 import C_search_tag_add from './search/tag/add.js';
 import C_search_tag_list from './search/tag/list.js';
 import C_search_tag_remove from './search/tag/remove.js';
@@ -73,6 +110,12 @@ export const COMMANDS: Record<string, Command.Class> = {
   'mobile:project:export': C_mobile_project_export,
   'mobile:project:list': C_mobile_project_list,
   'mobile:project:update': C_mobile_project_update,
+  'search:access-control:create': C_search_access_control_create,
+  'search:access-control:delete': C_search_access_control_delete,
+  'search:access-control:describe': C_search_access_control_describe,
+  'search:access-control:list': C_search_access_control_list,
+  'search:access-control:update': C_search_access_control_update,
+  'search:analytics:snapshots': C_search_analytics_snapshots,
   'search:data-source:create': C_search_data_source_create,
   'search:data-source:delete': C_search_data_source_delete,
   'search:data-source:describe': C_search_data_source_describe,
@@ -83,17 +126,48 @@ export const COMMANDS: Record<string, Command.Class> = {
   'search:data-source:update': C_search_data_source_update,
   'search:document:delete': C_search_document_delete,
   'search:document:put': C_search_document_put,
+  'search:document:status': C_search_document_status,
+  'search:experience:create': C_search_experience_create,
+  'search:experience:delete': C_search_experience_delete,
+  'search:experience:describe': C_search_experience_describe,
+  'search:experience:entity:add': C_search_experience_entity_add,
+  'search:experience:entity:list': C_search_experience_entity_list,
+  'search:experience:entity:remove': C_search_experience_entity_remove,
+  'search:experience:list': C_search_experience_list,
+  'search:experience:persona:add': C_search_experience_persona_add,
+  'search:experience:persona:list': C_search_experience_persona_list,
+  'search:experience:persona:remove': C_search_experience_persona_remove,
+  'search:experience:update': C_search_experience_update,
   'search:faq:create': C_search_faq_create,
   'search:faq:delete': C_search_faq_delete,
   'search:faq:describe': C_search_faq_describe,
   'search:faq:list': C_search_faq_list,
+  'search:featured-results:create': C_search_featured_results_create,
+  'search:featured-results:delete': C_search_featured_results_delete,
+  'search:featured-results:describe': C_search_featured_results_describe,
+  'search:featured-results:list': C_search_featured_results_list,
+  'search:featured-results:update': C_search_featured_results_update,
   'search:feedback:submit': C_search_feedback_submit,
   'search:index:create': C_search_index_create,
   'search:index:delete': C_search_index_delete,
   'search:index:describe': C_search_index_describe,
   'search:index:list': C_search_index_list,
   'search:index:update': C_search_index_update,
+  'search:principal-mapping:delete': C_search_principal_mapping_delete,
+  'search:principal-mapping:describe': C_search_principal_mapping_describe,
+  'search:principal-mapping:list-groups': C_search_principal_mapping_list_groups,
+  'search:principal-mapping:put': C_search_principal_mapping_put,
   'search:query': C_search_query,
+  'search:retrieve': C_search_retrieve,
+  'search:suggestion:block-list:create': C_search_suggestion_block_list_create,
+  'search:suggestion:block-list:delete': C_search_suggestion_block_list_delete,
+  'search:suggestion:block-list:describe': C_search_suggestion_block_list_describe,
+  'search:suggestion:block-list:list': C_search_suggestion_block_list_list,
+  'search:suggestion:block-list:update': C_search_suggestion_block_list_update,
+  'search:suggestion:clear': C_search_suggestion_clear,
+  'search:suggestion:config:describe': C_search_suggestion_config_describe,
+  'search:suggestion:config:update': C_search_suggestion_config_update,
+  'search:suggestion:get': C_search_suggestion_get,
   'search:tag:add': C_search_tag_add,
   'search:tag:list': C_search_tag_list,
   'search:tag:remove': C_search_tag_remove,
