@@ -142,76 +142,64 @@ const deleteExperience: OperationHandler<'DeleteExperience'> = (ctx, input) => {
   return {};
 };
 
-/** The failure of one entity in a batch, as FailedEntityList has it. */
-function failure(EntityId: string, ErrorMessage: string): { EntityId: string; ErrorMessage: string } {
-  return { EntityId, ErrorMessage };
+/**
+ * Applies `apply` to each item of a batch on the live experience `input.Id`, in one transaction.
+ * `apply` returns the reason an item failed, or undefined once it is done; the failures are the
+ * answer's FailedEntityList.
+ */
+function eachItem<Item>(
+  ctx: OpContext,
+  input: { IndexId: string; Id: string },
+  items: readonly Item[],
+  entityId: (item: Item) => string,
+  apply: (experience: ExperienceRow, item: Item) => string | undefined,
+): { FailedEntityList: { EntityId: string; ErrorMessage: string }[] } {
+  const index = findIndex(ctx, input.IndexId);
+  const failed = ctx.db
+    .transaction(() => {
+      const experience = liveExperience(ctx, index, input.Id);
+      return items.flatMap((item) => {
+        const ErrorMessage = apply(experience, item);
+        return ErrorMessage === undefined ? [] : [{ EntityId: entityId(item), ErrorMessage }];
+      });
+    })
+    .immediate();
+  return { FailedEntityList: failed };
 }
 
-const associateEntitiesToExperience: OperationHandler<'AssociateEntitiesToExperience'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityList.flatMap((entity) => {
-        const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-        if (existing) return [failure(entity.EntityId, `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`)];
-        insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const associateEntitiesToExperience: OperationHandler<'AssociateEntitiesToExperience'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
+    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+    if (existing) return `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`;
+    insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
+    return undefined;
+  });
 
-const disassociateEntitiesFromExperience: OperationHandler<'DisassociateEntitiesFromExperience'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityList.flatMap((entity) => {
-        const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-        if (!existing || existing.entity_type !== entity.EntityType) {
-          return [failure(entity.EntityId, `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`)];
-        }
-        deleteEntity(ctx.db, experience.rowid, entity.EntityId);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const disassociateEntitiesFromExperience: OperationHandler<'DisassociateEntitiesFromExperience'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
+    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+    if (!existing || existing.entity_type !== entity.EntityType) {
+      return `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`;
+    }
+    deleteEntity(ctx.db, experience.rowid, entity.EntityId);
+    return undefined;
+  });
 
-const associatePersonasToEntities: OperationHandler<'AssociatePersonasToEntities'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.Personas.flatMap((persona) => {
-        if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
-          return [failure(persona.EntityId, `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`)];
-        }
-        upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const associatePersonasToEntities: OperationHandler<'AssociatePersonasToEntities'> = (ctx, input) =>
+  eachItem(ctx, input, input.Personas, (persona) => persona.EntityId, (experience, persona) => {
+    if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
+      return `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`;
+    }
+    upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
+    return undefined;
+  });
 
-const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFromEntities'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityIds.flatMap((entityId) => {
-        if (!findPersona(ctx.db, experience.rowid, entityId)) return [failure(entityId, `${entityId} has no persona in experience ${experience.id}.`)];
-        deletePersona(ctx.db, experience.rowid, entityId);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFromEntities'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityIds, (entityId) => entityId, (experience, entityId) => {
+    if (!findPersona(ctx.db, experience.rowid, entityId)) return `${entityId} has no persona in experience ${experience.id}.`;
+    deletePersona(ctx.db, experience.rowid, entityId);
+    return undefined;
+  });
 
 const listExperienceEntities: OperationHandler<'ListExperienceEntities'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
