@@ -3,7 +3,7 @@ import type { HierarchicalPrincipal, Principal } from '../../../services/search/
 import { conflict, invalid, notFound } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import {
   deleteAccessConfig,
   documentsUsingAccessConfig,
@@ -64,11 +64,9 @@ const describeAccessControlConfiguration: OperationHandler<'DescribeAccessContro
 
 const listAccessControlConfigurations: OperationHandler<'ListAccessControlConfigurations'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
-  const operation = 'ListAccessControlConfigurations';
-  const offset = decodePageToken(input.NextToken, operation, index.id);
   const items = listAccessConfigs(ctx.db, index.rowid).map((row) => ({ Id: row.id }));
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, index.id);
-  return { AccessControlConfigurations: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListAccessControlConfigurations', index.id);
+  return { AccessControlConfigurations: page, ...next };
 };
 
 const updateAccessControlConfiguration: OperationHandler<'UpdateAccessControlConfiguration'> = (ctx, input) => {

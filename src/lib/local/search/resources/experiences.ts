@@ -4,7 +4,7 @@ import { notFound } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { dateOf } from '../core/time.js';
 import { findDataSource } from './data-source-store.js';
 import {
@@ -99,14 +99,12 @@ const describeExperience: OperationHandler<'DescribeExperience'> = (ctx, input) 
 
 const listExperiences: OperationHandler<'ListExperiences'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
-  const operation = 'ListExperiences';
-  const offset = decodePageToken(input.NextToken, operation, index.id);
   const items = listExperienceRows(ctx.db, index.rowid).flatMap((row) => {
     const status = experienceStatus(ctx, row);
     return status ? [{ Name: row.name, Id: row.id, CreatedAt: dateOf(row.created_at), Status: status, Endpoints: endpoints(ctx, row) }] : [];
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, index.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListExperiences', index.id);
+  return { SummaryItems: page, ...next };
 };
 
 const updateExperience: OperationHandler<'UpdateExperience'> = (ctx, input) => {
@@ -204,31 +202,27 @@ const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFr
 const listExperienceEntities: OperationHandler<'ListExperienceEntities'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const experience = liveExperience(ctx, index, input.Id);
-  const operation = 'ListExperienceEntities';
-  const offset = decodePageToken(input.NextToken, operation, experience.id);
   // without an identity store, an entity's display name is its id
   const items = listEntities(ctx.db, experience.rowid).map((row) => ({
     EntityId: row.entity_id,
     EntityType: row.entity_type as EntityType,
     DisplayData: row.entity_type === 'GROUP' ? { GroupName: row.entity_id } : { UserName: row.entity_id },
   }));
-  const { page, nextToken } = pageOf(items, offset, ENTITY_PAGE, ENTITY_PAGE, operation, experience.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, ENTITY_PAGE, 'ListExperienceEntities', experience.id);
+  return { SummaryItems: page, ...next };
 };
 
 const listEntityPersonas: OperationHandler<'ListEntityPersonas'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const experience = liveExperience(ctx, index, input.Id);
-  const operation = 'ListEntityPersonas';
-  const offset = decodePageToken(input.NextToken, operation, experience.id);
   const items = listPersonas(ctx.db, experience.rowid).map((row) => ({
     EntityId: row.entity_id,
     Persona: row.persona as Persona,
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
   }));
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, experience.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListEntityPersonas', experience.id);
+  return { SummaryItems: page, ...next };
 };
 
 /** The search experience operations: experiences, the users and groups with access, their personas. */
