@@ -7,7 +7,7 @@ import { fieldMap } from '../core/fields.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, type IndexRow } from './index-store.js';
 import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
@@ -16,12 +16,9 @@ import { listIndexChildren } from './list-index-children.js';
 import type { FaqStatus } from '../../../services/search/types.js';
 
 function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, input.S3Path.Bucket, input.S3Path.Key);
-    return parseFaqFile(new TextDecoder('utf-8').decode(bytes), format, fieldMap(indexFields(index)));
-  } catch (error) {
-    return `Could not read the FAQ file s3://${input.S3Path.Bucket}/${input.S3Path.Key} as ${format}: ${(error as Error).message}.`.slice(0, 2048);
-  }
+  const parse = (text: string) => parseFaqFile(text, format, fieldMap(indexFields(index)));
+  const file = readS3Text(ctx.local.s3Dir, input.S3Path, parse, (uri) => `the FAQ file ${uri} as ${format}`);
+  return file.ok ? file.value : file.error;
 }
 
 const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {

@@ -6,7 +6,7 @@ import { conflict, notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { listIndexChildren } from './list-index-children.js';
@@ -24,15 +24,8 @@ import { addTags, dropTags } from './tag-store.js';
 /** The most block lists an index has, as in the real service. */
 const MAX_BLOCK_LISTS_PER_INDEX = 1;
 
-type Loaded = { ok: true; phrases: string[]; size: number } | { ok: false; error: string };
-
-function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, path.Bucket, path.Key);
-    return { ok: true, phrases: parseBlockList(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
-  } catch (error) {
-    return { ok: false, error: `Could not read the block list s3://${path.Bucket}/${path.Key}: ${(error as Error).message}.`.slice(0, 2048) };
-  }
+function load(ctx: OpContext, path: { Bucket: string; Key: string }): S3TextFile<string[]> {
+  return readS3Text(ctx.local.s3Dir, path, parseBlockList, (uri) => `the block list ${uri}`);
 }
 
 function arnOf(ctx: OpContext, index: IndexRow, id: string): string {
@@ -54,8 +47,8 @@ const createBlockList: OperationHandler<'CreateQuerySuggestionsBlockList'> = (ct
         role_arn: input.RoleArn,
         s3_bucket: input.SourceS3Path.Bucket,
         s3_key: input.SourceS3Path.Key,
-        phrases: JSON.stringify(loaded.ok ? loaded.phrases : []),
-        item_count: loaded.ok ? loaded.phrases.length : 0,
+        phrases: JSON.stringify(loaded.ok ? loaded.value : []),
+        item_count: loaded.ok ? loaded.value.length : 0,
         file_size: loaded.ok ? loaded.size : 0,
         final_status: loaded.ok ? 'ACTIVE' : 'FAILED',
         error_message: loaded.ok ? null : loaded.error,
@@ -112,8 +105,8 @@ const updateBlockListOp: OperationHandler<'UpdateQuerySuggestionsBlockList'> = (
       role_arn: input.RoleArn ?? row.role_arn,
       s3_bucket: path.Bucket,
       s3_key: path.Key,
-      phrases: loaded.ok ? JSON.stringify(loaded.phrases) : row.phrases,
-      item_count: loaded.ok ? loaded.phrases.length : row.item_count,
+      phrases: loaded.ok ? JSON.stringify(loaded.value) : row.phrases,
+      item_count: loaded.ok ? loaded.value.length : row.item_count,
       file_size: loaded.ok ? loaded.size : row.file_size,
       final_status: loaded.ok ? 'ACTIVE' : hadPhrases ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED',
       error_message: loaded.ok ? null : loaded.error,

@@ -4,7 +4,7 @@ import { conflict, notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-store.js';
@@ -16,15 +16,8 @@ import type { ThesaurusStatus } from '../../../services/search/types.js';
 /** The most thesauri an index has, as in the real service. */
 const MAX_THESAURI_PER_INDEX = 1;
 
-type Loaded = { ok: true; parsed: ParsedThesaurus; size: number } | { ok: false; error: string };
-
-function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, path.Bucket, path.Key);
-    return { ok: true, parsed: parseSolrSynonyms(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
-  } catch (error) {
-    return { ok: false, error: `Could not read the thesaurus s3://${path.Bucket}/${path.Key}: ${(error as Error).message}.`.slice(0, 2048) };
-  }
+function load(ctx: OpContext, path: { Bucket: string; Key: string }): S3TextFile<ParsedThesaurus> {
+  return readS3Text(ctx.local.s3Dir, path, parseSolrSynonyms, (uri) => `the thesaurus ${uri}`);
 }
 
 const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
@@ -43,9 +36,9 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
         role_arn: input.RoleArn,
         s3_bucket: input.SourceS3Path.Bucket,
         s3_key: input.SourceS3Path.Key,
-        rules: JSON.stringify(loaded.ok ? loaded.parsed.rules : []),
-        term_count: loaded.ok ? loaded.parsed.termCount : 0,
-        rule_count: loaded.ok ? loaded.parsed.rules.length : 0,
+        rules: JSON.stringify(loaded.ok ? loaded.value.rules : []),
+        term_count: loaded.ok ? loaded.value.termCount : 0,
+        rule_count: loaded.ok ? loaded.value.rules.length : 0,
         file_size: loaded.ok ? loaded.size : 0,
         final_status: loaded.ok ? 'ACTIVE' : 'FAILED',
         error_message: loaded.ok ? null : loaded.error,
@@ -104,9 +97,9 @@ const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
     role_arn: input.RoleArn ?? row.role_arn,
     s3_bucket: path.Bucket,
     s3_key: path.Key,
-    rules: loaded.ok ? JSON.stringify(loaded.parsed.rules) : row.rules,
-    term_count: loaded.ok ? loaded.parsed.termCount : row.term_count,
-    rule_count: loaded.ok ? loaded.parsed.rules.length : row.rule_count,
+    rules: loaded.ok ? JSON.stringify(loaded.value.rules) : row.rules,
+    term_count: loaded.ok ? loaded.value.termCount : row.term_count,
+    rule_count: loaded.ok ? loaded.value.rules.length : row.rule_count,
     file_size: loaded.ok ? loaded.size : row.file_size,
     final_status: status,
     error_message: loaded.ok ? null : loaded.error,
