@@ -8,7 +8,7 @@ import { rankMatches, type Ranked } from './rank.js';
 import { queryKey } from './result-ids.js';
 
 /** The net relevance feedback given for a query text (its `queryKey`), by document id. */
-export function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
+function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
   const rows = relevanceScores(ctx.db, indexRowid, key);
   return new Map(rows.filter((row) => row.doc_key.startsWith('doc:')).map((row) => [row.doc_key.slice(4), row.score]));
 }
