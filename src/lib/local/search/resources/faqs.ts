@@ -13,6 +13,7 @@ import { activeIndex, findIndex, indexFields, type IndexRow } from './index-stor
 import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import { fileError } from './s3-file-row.js';
 import type { FaqStatus } from '../../../services/search/types.js';
 
 function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
@@ -75,7 +76,7 @@ const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
     S3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
     Status: row.status,
     RoleArn: row.role_arn,
-    ...(row.status === 'FAILED' && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     FileFormat: row.file_format,
     LanguageCode: row.language_code,
   };

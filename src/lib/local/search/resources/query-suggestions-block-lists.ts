@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuerySuggestionsBlockListStatus } from '../../../services/search/types.js';
 import { childArn } from '../core/arn.js';
 import { parseBlockList } from '../core/block-list-file.js';
-import { conflict, notFound, quotaExceeded } from '../core/errors.js';
+import { notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
@@ -19,6 +19,7 @@ import {
   type BlockListRow,
   type BlockListValues,
 } from './query-suggestions-store.js';
+import { checkUpdatable, fileError, statusAfterUpdate } from './s3-file-row.js';
 import { addTags, dropTags } from './tag-store.js';
 
 /** The most block lists an index has, as in the real service. */
@@ -70,14 +71,13 @@ function findBlockList(ctx: OpContext, index: IndexRow, id: string): BlockListRo
 const describeBlockList: OperationHandler<'DescribeQuerySuggestionsBlockList'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findBlockList(ctx, index, input.Id);
-  const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
   return {
     IndexId: index.id,
     Id: row.id,
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status as QuerySuggestionsBlockListStatus,
-    ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
     SourceS3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
@@ -90,12 +90,9 @@ const describeBlockList: OperationHandler<'DescribeQuerySuggestionsBlockList'> =
 const updateBlockListOp: OperationHandler<'UpdateQuerySuggestionsBlockList'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findBlockList(ctx, index, input.Id);
-  if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
-    throw conflict(`Query suggestions block list ${row.id} is ${row.status}; retry when it is ACTIVE.`);
-  }
+  checkUpdatable(`Query suggestions block list ${row.id}`, row.status);
   const path = input.SourceS3Path ?? { Bucket: row.s3_bucket, Key: row.s3_key };
   const loaded = load(ctx, path);
-  const hadPhrases = row.final_status !== 'FAILED';
   updateBlockList(
     ctx.db,
     row.rowid,
@@ -108,7 +105,7 @@ const updateBlockListOp: OperationHandler<'UpdateQuerySuggestionsBlockList'> = (
       phrases: loaded.ok ? JSON.stringify(loaded.value) : row.phrases,
       item_count: loaded.ok ? loaded.value.length : row.item_count,
       file_size: loaded.ok ? loaded.size : row.file_size,
-      final_status: loaded.ok ? 'ACTIVE' : hadPhrases ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED',
+      final_status: statusAfterUpdate(row, loaded.ok),
       error_message: loaded.ok ? null : loaded.error,
     },
     ctx.nowMs,

@@ -1,3 +1,4 @@
+import { conflict } from '../core/errors.js';
 import type { LifecycleRow } from '../core/lifecycle.js';
 
 /**
@@ -18,4 +19,25 @@ export interface S3FileRow<Status extends string = string> extends LifecycleRow 
   error_message: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** The `ErrorMessage` member of a description: the reason its file could not be read, while `status` says so. */
+export function fileError(row: S3FileRow, status: string): { ErrorMessage?: string } {
+  const failed = status === 'FAILED' || status === 'ACTIVE_BUT_UPDATE_FAILED';
+  return failed && row.error_message ? { ErrorMessage: row.error_message } : {};
+}
+
+/** Refuses to update `what` (its name and id, e.g. `Thesaurus 1234`) while it is being created, updated or deleted. */
+export function checkUpdatable(what: string, status: string): void {
+  if (status === 'CREATING' || status === 'UPDATING' || status === 'DELETING') throw conflict(`${what} is ${status}; retry when it is ACTIVE.`);
+}
+
+/**
+ * The status an update leaves once its file has been read again (`read`): ACTIVE; when the
+ * file could not be read, ACTIVE_BUT_UPDATE_FAILED if the earlier content stays in use,
+ * FAILED if there was none.
+ */
+export function statusAfterUpdate(row: S3FileRow, read: boolean): 'ACTIVE' | 'ACTIVE_BUT_UPDATE_FAILED' | 'FAILED' {
+  if (read) return 'ACTIVE';
+  return row.final_status !== 'FAILED' ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
 }

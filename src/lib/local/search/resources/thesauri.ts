@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { conflict, notFound, quotaExceeded } from '../core/errors.js';
+import { notFound, quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
@@ -11,6 +11,7 @@ import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { countThesauri, insertThesaurus, markThesaurusDeleted, thesaurusRow, updateThesaurusRow, type ThesaurusRow } from './thesaurus-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import { checkUpdatable, fileError, statusAfterUpdate } from './s3-file-row.js';
 import type { ThesaurusStatus } from '../../../services/search/types.js';
 
 /** The most thesauri an index has, as in the real service. */
@@ -62,14 +63,13 @@ function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRo
 const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
-  const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
   return {
     Id: row.id,
     IndexId: index.id,
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status,
-    ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
     RoleArn: row.role_arn,
@@ -83,13 +83,9 @@ const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) =>
 const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
-  if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
-    throw conflict(`Thesaurus ${row.id} is ${row.status}; retry when it is ACTIVE.`);
-  }
+  checkUpdatable(`Thesaurus ${row.id}`, row.status);
   const path = input.SourceS3Path ?? { Bucket: row.s3_bucket, Key: row.s3_key };
   const loaded = load(ctx, path);
-  const hadRules = row.final_status !== 'FAILED';
-  const status = loaded.ok ? 'ACTIVE' : hadRules ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
   updateThesaurusRow(ctx.db, {
     rowid: row.rowid,
     name: input.Name ?? row.name,
@@ -101,7 +97,7 @@ const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
     term_count: loaded.ok ? loaded.value.termCount : row.term_count,
     rule_count: loaded.ok ? loaded.value.rules.length : row.rule_count,
     file_size: loaded.ok ? loaded.size : row.file_size,
-    final_status: status,
+    final_status: statusAfterUpdate(row, loaded.ok),
     error_message: loaded.ok ? null : loaded.error,
     updated_at: ctx.nowMs,
     busy_until: ctx.nowMs + ctx.delayMs,
