@@ -30,6 +30,11 @@ function storedHierarchy(levels: readonly HierarchicalPrincipal[] | undefined): 
   return levels && levels.length > 0 ? JSON.stringify(levels.map((level) => level.PrincipalList)) : null;
 }
 
+/** A configuration grants or denies through at least one of its lists. */
+function checkNotEmpty(acl: string | null, hierarchy: string | null): void {
+  if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+}
+
 function requireConfig(ctx: OpContext, index: IndexRow, id: string): AccessConfigRow {
   const row = findAccessConfig(ctx.db, index.rowid, id);
   if (!row) throw notFound(`Access control configuration ${id} does not exist in index ${index.id}.`);
@@ -41,7 +46,7 @@ const createAccessControlConfiguration: OperationHandler<'CreateAccessControlCon
   checkEdition(index);
   const acl = storedList(input.AccessControlList);
   const hierarchy = storedHierarchy(input.HierarchicalAccessControlList);
-  if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+  checkNotEmpty(acl, hierarchy);
   const create = () =>
     withClientToken(ctx, `CreateAccessControlConfiguration:${index.id}`, input, () => {
       const id = randomUUID();
@@ -77,7 +82,7 @@ const updateAccessControlConfiguration: OperationHandler<'UpdateAccessControlCon
       const row = requireConfig(ctx, index, input.Id);
       const acl = input.AccessControlList !== undefined ? storedList(input.AccessControlList) : row.acl;
       const hierarchy = input.HierarchicalAccessControlList !== undefined ? storedHierarchy(input.HierarchicalAccessControlList) : row.hierarchy;
-      if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+      checkNotEmpty(acl, hierarchy);
       const values = { name: input.Name ?? row.name, description: input.Description ?? row.description, acl, hierarchy };
       updateAccessConfig(ctx.db, row.rowid, values, ctx.nowMs);
     })
