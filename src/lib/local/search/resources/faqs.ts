@@ -1,11 +1,9 @@
 import type { CreateFaqRequest } from '../../../services/search/types.js';
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { notFound } from '../core/errors.js';
 import { parseFaqFile, type FaqEntry, type FaqFormat } from '../core/faq-file.js';
 import { fieldMap } from '../core/fields.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Text } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
@@ -13,7 +11,7 @@ import { activeIndex, findIndex, indexFields, type IndexRow } from './index-stor
 import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
-import { fileError } from './s3-file-row.js';
+import { fileError, fileStatus, withFileStatus } from './s3-file-row.js';
 import type { FaqStatus } from '../../../services/search/types.js';
 
 function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
@@ -57,10 +55,7 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
 };
 
 function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status: FaqStatus } {
-  const row = faqRow(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`FAQ ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, faqRow(ctx.db, index.rowid, id), `FAQ ${id} does not exist in index ${index.id}.`);
 }
 
 const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
@@ -101,7 +96,7 @@ const listFaqs: OperationHandler<'ListFaqs'> = (ctx, input) =>
     table: 'search_faqs',
     resultKey: 'FaqSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       if (!status) return undefined;
       const times = { CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) };
       return { Id: row.id, Name: row.name, Status: status, ...times, FileFormat: row.file_format, LanguageCode: row.language_code };

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { QuerySuggestionsBlockListStatus } from '../../../services/search/types.js';
 import { childArn } from '../core/arn.js';
 import { parseBlockList } from '../core/block-list-file.js';
-import { notFound, quotaExceeded } from '../core/errors.js';
+import { quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
@@ -19,7 +18,7 @@ import {
   type BlockListRow,
   type BlockListValues,
 } from './query-suggestions-store.js';
-import { checkUpdatable, fileError, statusAfterUpdate } from './s3-file-row.js';
+import { checkUpdatable, fileError, fileStatus, statusAfterUpdate, withFileStatus } from './s3-file-row.js';
 import { addTags, dropTags } from './tag-store.js';
 
 /** The most block lists an index has, as in the real service. */
@@ -62,10 +61,7 @@ const createBlockList: OperationHandler<'CreateQuerySuggestionsBlockList'> = (ct
 };
 
 function findBlockList(ctx: OpContext, index: IndexRow, id: string): BlockListRow & { status: string } {
-  const row = readBlockList(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`Query suggestions block list ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, readBlockList(ctx.db, index.rowid, id), `Query suggestions block list ${id} does not exist in index ${index.id}.`);
 }
 
 const describeBlockList: OperationHandler<'DescribeQuerySuggestionsBlockList'> = (ctx, input) => {
@@ -133,7 +129,7 @@ const listBlockLists: OperationHandler<'ListQuerySuggestionsBlockLists'> = (ctx,
     table: 'search_block_lists',
     resultKey: 'BlockListSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       return status
         ? { Id: row.id, Name: row.name, Status: status, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at), ItemCount: row.item_count }
         : undefined;

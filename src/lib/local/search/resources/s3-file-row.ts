@@ -1,5 +1,6 @@
-import { conflict } from '../core/errors.js';
-import type { LifecycleRow } from '../core/lifecycle.js';
+import { conflict, notFound } from '../core/errors.js';
+import { statusOf, type LifecycleRow } from '../core/lifecycle.js';
+import type { OpContext } from '../core/op-context.js';
 
 /**
  * The columns shared by the index children made from a file in S3 (FAQs, thesauri, query
@@ -40,4 +41,19 @@ export function checkUpdatable(what: string, status: string): void {
 export function statusAfterUpdate(row: S3FileRow, read: boolean): 'ACTIVE' | 'ACTIVE_BUT_UPDATE_FAILED' | 'FAILED' {
   if (read) return 'ACTIVE';
   return row.final_status !== 'FAILED' ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
+}
+
+/** The status of `row` at the request's time: its lifecycle state, else `final_status`; undefined once gone. */
+export function fileStatus<Status extends string>(ctx: OpContext, row: S3FileRow<Status>): Status | undefined {
+  return statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+}
+
+/**
+ * `row` with its status at the request's time; a `ResourceNotFoundException` saying `missing`
+ * when there is no row or it is gone.
+ */
+export function withFileStatus<Status extends string, Row extends S3FileRow<Status>>(ctx: OpContext, row: Row | undefined, missing: string): Row & { status: Status } {
+  const status = row && fileStatus(ctx, row);
+  if (!row || !status) throw notFound(missing);
+  return { ...row, status };
 }

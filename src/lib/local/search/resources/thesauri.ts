@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { notFound, quotaExceeded } from '../core/errors.js';
+import { quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
@@ -11,7 +10,7 @@ import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { countThesauri, insertThesaurus, markThesaurusDeleted, thesaurusRow, updateThesaurusRow, type ThesaurusRow } from './thesaurus-store.js';
 import { listIndexChildren } from './list-index-children.js';
-import { checkUpdatable, fileError, statusAfterUpdate } from './s3-file-row.js';
+import { checkUpdatable, fileError, fileStatus, statusAfterUpdate, withFileStatus } from './s3-file-row.js';
 import type { ThesaurusStatus } from '../../../services/search/types.js';
 
 /** The most thesauri an index has, as in the real service. */
@@ -54,10 +53,7 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
 };
 
 function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: ThesaurusStatus } {
-  const row = thesaurusRow(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`Thesaurus ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, thesaurusRow(ctx.db, index.rowid, id), `Thesaurus ${id} does not exist in index ${index.id}.`);
 }
 
 const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) => {
@@ -124,7 +120,7 @@ const listThesauri: OperationHandler<'ListThesauri'> = (ctx, input) =>
     table: 'search_thesauri',
     resultKey: 'ThesaurusSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       return status ? { Id: row.id, Name: row.name, Status: status, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) } : undefined;
     },
   });
