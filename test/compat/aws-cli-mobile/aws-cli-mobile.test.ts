@@ -1,22 +1,19 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { buildZip } from '../../../src/lib/local/mobile/zip-writer.js';
+import { awsCliJson } from '../aws-cli.js';
 import { fetchAnswer } from '../../integration/local-mobile/http-client.js';
 import { FULL_PROJECT_YAML, unzip } from '../../integration/local-mobile/support.js';
 
 const AWS_CLI = '/usr/bin/aws';
-const run = promisify(execFile);
 
 describe('the v2 AWS CLI drives the local mobile service', function () {
   this.timeout(60_000);
   let dir: string;
   let service: LocalService;
-  let env: NodeJS.ProcessEnv;
 
   before(async function () {
     if (!existsSync(AWS_CLI)) {
@@ -24,18 +21,6 @@ describe('the v2 AWS CLI drives the local mobile service', function () {
     }
     dir = mkdtempSync(join(tmpdir(), 'nimbus-aws-cli-mobile-'));
     service = await startLocalService({ port: 0, dataDir: join(dir, 'data'), createDelay: 0 });
-    env = {
-      PATH: process.env['PATH'],
-      HOME: dir,
-      AWS_ACCESS_KEY_ID: 'test',
-      AWS_SECRET_ACCESS_KEY: 'test',
-      AWS_DEFAULT_REGION: 'us-east-1',
-      AWS_CONFIG_FILE: join(dir, 'no-config'),
-      AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-credentials'),
-      AWS_PAGER: '',
-      AWS_MAX_ATTEMPTS: '1',
-      AWS_EC2_METADATA_DISABLED: 'true',
-    };
   });
   after(async () => {
     await service?.close();
@@ -43,10 +28,7 @@ describe('the v2 AWS CLI drives the local mobile service', function () {
   });
 
   /** Runs `aws mobile <args>` against the local service and parses its JSON output. */
-  async function aws(...args: string[]): Promise<any> {
-    const { stdout } = await run(AWS_CLI, ['mobile', ...args, '--endpoint-url', service.endpoint, '--output', 'json'], { env, cwd: dir });
-    return stdout.trim() === '' ? {} : JSON.parse(stdout);
-  }
+  const aws = (...args: string[]): Promise<any> => awsCliJson(AWS_CLI, ['mobile', ...args, '--endpoint-url', service.endpoint], dir);
 
   it('runs all 9 operations, downloads the exports and round-trips a project', async () => {
     const zipPath = join(dir, 'project.zip');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import { awsCliEnv, awsCliJson } from '../aws-cli.js';
 import { findAwsClis, type AwsCli } from './cli-finder.js';
 
 const run = promisify(execFile);
@@ -16,24 +17,11 @@ function suite(cli: AwsCli): void {
     this.timeout(120_000);
     let dir: string;
     let service: LocalService;
-    let env: NodeJS.ProcessEnv;
 
     before(async () => {
       console.log(`      using ${cli.version} at ${cli.path}`);
       dir = mkdtempSync(join(tmpdir(), 'nimbus-aws-cli-search-'));
       service = await startLocalService({ port: 0, dataDir: join(dir, 'data'), createDelay: 0 });
-      env = {
-        PATH: process.env['PATH'],
-        HOME: dir,
-        AWS_ACCESS_KEY_ID: 'test',
-        AWS_SECRET_ACCESS_KEY: 'test',
-        AWS_CONFIG_FILE: join(dir, 'no-config'),
-        AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-credentials'),
-        AWS_PAGER: '',
-        AWS_MAX_ATTEMPTS: '1',
-        AWS_EC2_METADATA_DISABLED: 'true',
-        ...(process.env['PYENV_ROOT'] ? { PYENV_ROOT: process.env['PYENV_ROOT'] } : {}),
-      };
       const kb = join(dir, 'data', 's3', 'cli-kb');
       mkdirSync(join(kb, 'docs'), { recursive: true });
       writeFileSync(join(kb, 'faq.csv'), 'How do I rotate my keys?,Create a new key then delete the old one.\n');
@@ -55,10 +43,8 @@ function suite(cli: AwsCli): void {
     });
 
     /** Runs `aws kendra <args>` against the local service and parses its JSON output. */
-    async function aws(...args: string[]): Promise<any> {
-      const { stdout } = await run(cli.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1', '--output', 'json'], { env, cwd: dir });
-      return stdout.trim() === '' ? {} : JSON.parse(stdout);
-    }
+    const aws = (...args: string[]): Promise<any> =>
+      awsCliJson(cli.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1'], dir);
     const failsWith = (promise: Promise<unknown>, code: string) =>
       assert.rejects(promise, (error: any) => error.code !== 0 && new RegExp(code).test(error.stderr));
 
@@ -154,7 +140,7 @@ function suite(cli: AwsCli): void {
       await failsWith(aws('describe-index', '--id', '0'.repeat(36)), 'ResourceNotFoundException');
       await failsWith(aws('list-indices', '--next-token', 'not-a-token'), 'ValidationException');
       const { stderr } = await run(cli.path, ['kendra', 'list-indices', '--endpoint-url', service.endpoint, '--region', 'us-east-1'], {
-        env: { ...env, AWS_SECRET_ACCESS_KEY: 'wrong' },
+        env: { ...awsCliEnv(dir), AWS_SECRET_ACCESS_KEY: 'wrong' },
         cwd: dir,
       }).catch((error) => error);
       assert.match(stderr, /InvalidSignatureException/);

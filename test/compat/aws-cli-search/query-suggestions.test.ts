@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import { awsCliJson } from '../aws-cli.js';
 import { findAwsClis } from './cli-finder.js';
 
-const run = promisify(execFile);
 const ROLE = 'arn:aws:iam::000000000000:role/kendra';
 const cli = findAwsClis().find((found) => found.major === 1);
 
@@ -15,24 +13,11 @@ describe('the AWS CLI v1 drives query suggestions, featured results and analytic
   this.timeout(120_000);
   let dir: string;
   let service: LocalService;
-  let env: NodeJS.ProcessEnv;
 
   before(async function () {
     assert.ok(cli, 'no AWS CLI v1 found: install it with pip install awscli');
     dir = mkdtempSync(join(tmpdir(), 'nimbus-aws-cli-suggest-'));
     service = await startLocalService({ port: 0, dataDir: join(dir, 'data'), createDelay: 0 });
-    env = {
-      PATH: process.env['PATH'],
-      HOME: dir,
-      AWS_ACCESS_KEY_ID: 'test',
-      AWS_SECRET_ACCESS_KEY: 'test',
-      AWS_CONFIG_FILE: join(dir, 'no-config'),
-      AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-credentials'),
-      AWS_PAGER: '',
-      AWS_MAX_ATTEMPTS: '1',
-      AWS_EC2_METADATA_DISABLED: 'true',
-      ...(process.env['PYENV_ROOT'] ? { PYENV_ROOT: process.env['PYENV_ROOT'] } : {}),
-    };
     mkdirSync(join(dir, 'data', 's3', 'cli-lists'), { recursive: true });
     writeFileSync(join(dir, 'data', 's3', 'cli-lists', 'block.txt'), 'secret project\n');
     writeFileSync(
@@ -49,10 +34,8 @@ describe('the AWS CLI v1 drives query suggestions, featured results and analytic
   });
 
   /** Runs `aws kendra <args>` against the local service and parses its JSON output. */
-  async function aws(...args: string[]): Promise<any> {
-    const { stdout } = await run(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1', '--output', 'json'], { env, cwd: dir });
-    return stdout.trim() === '' ? {} : JSON.parse(stdout);
-  }
+  const aws = (...args: string[]): Promise<any> =>
+    awsCliJson(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1'], dir);
 
   it('gets query suggestions learnt from the query log, minus the block list', async () => {
     const { Id: index } = await aws('create-index', '--name', 'suggest', '--role-arn', ROLE);

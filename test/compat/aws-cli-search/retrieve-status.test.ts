@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { activeIndex, ok, textDoc } from '../../integration/local-search/support.js';
+import { awsCliJson } from '../aws-cli.js';
 import { findAwsClis } from './cli-finder.js';
 
-const run = promisify(execFile);
 // Retrieve came to the CLI in 2023: the v1 CLI from pip has it, Debian's v2 (2.9) does not.
 const cli = findAwsClis().find((found) => found.major === 1);
 
@@ -37,20 +35,9 @@ describe('the AWS CLI v1 reads Retrieve and BatchGetDocumentStatus from the loca
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function aws(...args: string[]): Promise<any> {
-    const env = {
-      PATH: process.env['PATH'],
-      HOME: dir,
-      AWS_ACCESS_KEY_ID: 'test',
-      AWS_SECRET_ACCESS_KEY: 'test',
-      AWS_CONFIG_FILE: join(dir, 'no-config'),
-      AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-credentials'),
-      AWS_MAX_ATTEMPTS: '1',
-      AWS_EC2_METADATA_DISABLED: 'true',
-    };
-    const { stdout } = await run(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1', '--output', 'json'], { env, cwd: dir });
-    return JSON.parse(stdout);
-  }
+  /** Runs `aws kendra <args>` against the local service and parses its JSON output. */
+  const aws = (...args: string[]): Promise<any> =>
+    awsCliJson(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1'], dir);
 
   it('retrieves passages, filtered, with their attributes', async () => {
     const answer = await aws('retrieve', '--index-id', index, '--query-text', 'diesel engine', '--page-size', '5');

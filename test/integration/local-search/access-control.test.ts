@@ -1,31 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { rmSync } from 'node:fs';
-import { isServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { activeIndex, startTestService, type TestService } from './support.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, clientDoc, errorCode, searchClient, startTestService, type TestService } from './support.js';
 
-/** A PLAIN_TEXT document for the client, which encodes the blob itself. */
-const textDoc = (Id: string, Title: string, body: string) => ({ Id, Title, Blob: Buffer.from(body, 'utf8'), ContentType: 'PLAIN_TEXT' as const });
 const allow = (Name: string, Type: 'USER' | 'GROUP' = 'GROUP') => ({ Name, Type, Access: 'ALLOW' as const });
 const deny = (Name: string, Type: 'USER' | 'GROUP' = 'GROUP') => ({ Name, Type, Access: 'DENY' as const });
-
-/** Resolves to the service error code `promise` is rejected with. */
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isServiceException(error)) return error.code;
-    throw error;
-  }
-  assert.fail('the request succeeded');
-}
 
 describe('local search service: access control configurations', function () {
   let service: TestService;
   let client: SearchClient;
   let index: string;
 
-  const clientFor = (endpoint: string) => new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint });
   const visible = async (UserContext?: { UserId?: string; Groups?: string[] }) =>
     ((await client.queryAsync({ IndexId: index, QueryText: 'quarterly', ...(UserContext ? { UserContext } : {}) })).ResultItems ?? [])
       .map((item) => item.DocumentId)
@@ -33,14 +17,10 @@ describe('local search service: access control configurations', function () {
 
   before(async () => {
     service = await startTestService();
-    client = clientFor(service.service.endpoint);
+    client = searchClient(service.service.endpoint);
     index = await activeIndex(service.service.endpoint);
   });
-  after(async () => {
-    const dataDir = service.dataDir;
-    await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => service.stop());
 
   it('creates, describes, lists, updates and deletes configurations', async () => {
     const { Id } = await client.createAccessControlConfigurationAsync({
@@ -94,10 +74,10 @@ describe('local search service: access control configurations', function () {
     const put = await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
-        { ...textDoc('board-report', 'Board report', 'quarterly board figures'), AccessControlConfigurationId: Id },
-        textDoc('press', 'Press release', 'quarterly press release'),
-        { ...textDoc('nested', 'Unknown', 'quarterly nested'), AccessControlConfigurationId: 'no-such-configuration' },
-        { ...textDoc('both', 'Both', 'quarterly both'), AccessControlConfigurationId: Id, AccessControlList: [allow('x')] },
+        { ...clientDoc('board-report', 'Board report', 'quarterly board figures'), AccessControlConfigurationId: Id },
+        clientDoc('press', 'Press release', 'quarterly press release'),
+        { ...clientDoc('nested', 'Unknown', 'quarterly nested'), AccessControlConfigurationId: 'no-such-configuration' },
+        { ...clientDoc('both', 'Both', 'quarterly both'), AccessControlConfigurationId: Id, AccessControlList: [allow('x')] },
       ],
     });
     assert.deepEqual(put.FailedDocuments!.map((failure) => [failure.Id, failure.ErrorCode]).sort(), [['both', 'InvalidRequest'], ['nested', 'InvalidRequest']]);
@@ -120,7 +100,7 @@ describe('local search service: access control configurations', function () {
       IndexId: index,
       Documents: [
         {
-          ...textDoc('ledger', 'Ledger', 'quarterly ledger'),
+          ...clientDoc('ledger', 'Ledger', 'quarterly ledger'),
           HierarchicalAccessControlList: [{ PrincipalList: [allow('staff')] }, { PrincipalList: [allow('finance'), deny('contractors')] }],
         },
       ],
@@ -135,7 +115,7 @@ describe('local search service: access control configurations', function () {
     const { Id } = await client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'kept', AccessControlList: [allow('keepers')] });
     await service.service.close();
     service = await startTestService({ dataDir });
-    client = clientFor(service.service.endpoint);
+    client = searchClient(service.service.endpoint);
     assert.equal((await client.describeAccessControlConfigurationAsync({ IndexId: index, Id: Id! })).Name, 'kept');
   });
 });

@@ -5,16 +5,12 @@ import { join } from 'node:path';
 import { searchMigrations } from '../../../src/lib/local/search/core/schema.js';
 import { isBeingSynced } from '../../../src/lib/local/search/resources/document-status-store.js';
 import { openStore } from '../../../src/lib/local/store/open-store.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { pdfFile } from '../../fixtures/documents/build-documents.js';
-import { activeIndex, startTestService, textDoc, until, type TestService } from './support.js';
+import { activeIndex, searchClient, startTestService, textDoc, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
 const BROKEN_PDF = 'the PDF document cannot be read: it is not a valid PDF file (Invalid PDF structure.).';
-
-function searchClient(endpoint: string): SearchClient {
-  return new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint });
-}
 
 describe('local search service: BatchGetDocumentStatus', function () {
   this.timeout(30_000);

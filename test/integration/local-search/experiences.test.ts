@@ -1,22 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { isServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { activeIndex, startTestService, until, type TestService } from './support.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, errorCode, searchClient, startTestService, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/experience';
 const USER = 'a1b2c3d4-1111-2222-3333-444455556666';
 const GROUP = '0123456789-a1b2c3d4-aaaa-bbbb-cccc-ddddeeeeffff';
 const STRANGER = 'ffffffff-1111-2222-3333-444455556666';
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isServiceException(error)) return error.code;
-    throw error;
-  }
-  assert.fail('the request succeeded');
-}
 
 describe('local search service: search experiences', function () {
   let service: TestService;
@@ -25,7 +15,7 @@ describe('local search service: search experiences', function () {
 
   before(async () => {
     service = await startTestService();
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    client = searchClient(service.service.endpoint);
     index = await activeIndex(service.service.endpoint);
   });
   after(() => service.stop());

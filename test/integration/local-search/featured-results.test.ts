@@ -2,37 +2,18 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import type { SearchDocument } from '../../../src/lib/services/search/types.js';
-import { activeIndex, startTestService, textDoc, type TestService } from './support.js';
-
-/** A plain-text document in the client's input form. */
-const doc = (...args: Parameters<typeof textDoc>): SearchDocument => {
-  const wire = textDoc(...args);
-  return { ...wire, Blob: Buffer.from(wire['Blob'] as string, 'base64') } as unknown as SearchDocument;
-};
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, clientDoc, searchClient, serviceError, startTestService, type TestService } from './support.js';
 
 /** The id of a set that does not exist. */
 const MISSING = '00000000-0000-4000-8000-000000000000';
-
-/** The error a call fails with. */
-async function failure(promise: Promise<unknown>): Promise<ServiceException> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceException;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe('local search service: featured results sets', function () {
   let dataDir: string;
   let service: TestService;
   let client: SearchClient;
   let index: string;
-  const connect = (started: TestService) =>
-    new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: started.service.endpoint });
+  const connect = (started: TestService) => searchClient(started.service.endpoint);
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'nimbus-featured-'));
@@ -42,9 +23,9 @@ describe('local search service: featured results sets', function () {
     await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
-        doc('handbook', 'Employee handbook', 'The handbook covers holidays, expenses and the dress code.', { _category: 'hr', _source_uri: 'https://intranet.example/handbook' }),
-        doc('holidays', 'Holiday calendar', 'Public holidays for the year ahead.'),
-        doc('canteen', 'Canteen menu', 'Soup of the day and holiday specials.'),
+        clientDoc('handbook', 'Employee handbook', 'The handbook covers holidays, expenses and the dress code.', { _category: 'hr', _source_uri: 'https://intranet.example/handbook' }),
+        clientDoc('holidays', 'Holiday calendar', 'Public holidays for the year ahead.'),
+        clientDoc('canteen', 'Canteen menu', 'Soup of the day and holiday specials.'),
       ],
     });
   });
@@ -109,25 +90,25 @@ describe('local search service: featured results sets', function () {
     assert.equal(rest.NextToken, undefined);
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'lunch' })).FeaturedResultsItems, undefined, 'an INACTIVE set features nothing');
 
-    const missing = await failure(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: MISSING }));
+    const missing = await serviceError(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: MISSING }));
     assert.equal(missing.code, 'ResourceNotFoundException');
   });
 
   it('refuses a query text another set already uses, naming the conflicting set', async () => {
-    const conflict = await failure(
+    const conflict = await serviceError(
       client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Copy', QueryTexts: ['new query', 'DRESS code'], FeaturedDocuments: [{ Id: 'canteen' }] }),
     );
     assert.equal(conflict.code, 'FeaturedResultsConflictException');
     assert.deepEqual(conflict.fields['ConflictingItems'], [{ QueryText: 'DRESS code', SetName: 'HR basics', SetId: setId }]);
     const listed = await client.listFeaturedResultsSetsAsync({ IndexId: index });
     const canteen = listed.FeaturedResultsSetSummaryItems!.find((item) => item.FeaturedResultsSetName === 'Canteen')!;
-    const inactiveConflict = await failure(
+    const inactiveConflict = await serviceError(
       client.updateFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: setId, QueryTexts: ['holiday policy', 'lunch'] }),
     );
     assert.equal(inactiveConflict.code, 'FeaturedResultsConflictException', 'query texts are unique across sets whatever their status');
     assert.deepEqual(inactiveConflict.fields['ConflictingItems'], [{ QueryText: 'lunch', SetName: 'Canteen', SetId: canteen.FeaturedResultsSetId }]);
 
-    const tooMany = await failure(
+    const tooMany = await serviceError(
       client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Many', FeaturedDocuments: [{ Id: 'a' }, { Id: 'b' }, { Id: 'c' }, { Id: 'd' }, { Id: 'e' }] }),
     );
     assert.equal(tooMany.code, 'ValidationException');
@@ -159,7 +140,7 @@ describe('local search service: featured results sets', function () {
   it('features only the documents the querying user may see', async () => {
     await client.batchPutDocumentAsync({
       IndexId: index,
-      Documents: [{ ...doc('salaries', 'Salary bands', 'Salary bands by grade.'), AccessControlList: [{ Name: 'hr-team', Type: 'GROUP', Access: 'ALLOW' }] }],
+      Documents: [{ ...clientDoc('salaries', 'Salary bands', 'Salary bands by grade.'), AccessControlList: [{ Name: 'hr-team', Type: 'GROUP', Access: 'ALLOW' }] }],
     });
     await client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Pay', QueryTexts: ['pay'], FeaturedDocuments: [{ Id: 'salaries' }, { Id: 'holidays' }] });
     const featured = async (Groups?: string[]) =>
@@ -171,13 +152,13 @@ describe('local search service: featured results sets', function () {
   it('deletes sets in a batch, reporting the ids it could not delete', async () => {
     const result = await client.batchDeleteFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetIds: [setId, MISSING] });
     assert.deepEqual(result.Errors, [{ Id: MISSING, ErrorCode: 'InvalidRequest', ErrorMessage: `Featured results set ${MISSING} does not exist in index ${index}.` }]);
-    assert.equal((await failure(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: setId }))).code, 'ResourceNotFoundException');
+    assert.equal((await serviceError(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: setId }))).code, 'ResourceNotFoundException');
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'what to wear' })).FeaturedResultsItems, undefined);
     const arn = `arn:aws:kendra:us-east-1:000000000000:index/${index}/featured-results-set/${setId}`;
-    assert.equal((await failure(client.listTagsForResourceAsync({ ResourceARN: arn }))).code, 'ResourceUnavailableException');
+    assert.equal((await serviceError(client.listTagsForResourceAsync({ ResourceARN: arn }))).code, 'ResourceUnavailableException');
     const reused = await client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Reuse', QueryTexts: ['what to wear'] });
     assert.equal(reused.FeaturedResultsSet!.Status, 'ACTIVE', 'the query text of a deleted set is free again');
-    const noIndex = await failure(client.batchDeleteFeaturedResultsSetAsync({ IndexId: 'f'.repeat(36), FeaturedResultsSetIds: [MISSING] }));
+    const noIndex = await serviceError(client.batchDeleteFeaturedResultsSetAsync({ IndexId: 'f'.repeat(36), FeaturedResultsSetIds: [MISSING] }));
     assert.equal(noIndex.code, 'ResourceNotFoundException');
   });
 });

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { docxFile, pdfFile, pptxFile, xlsxFile, zipFile } from '../../fixtures/documents/build-documents.js';
 import { extractText, MAX_TEXT_CHARS } from '../../../src/lib/local/search/core/extract-text.js';
-import { activeIndex, startTestService, until, type TestService } from './support.js';
+import { activeIndex, searchClient, startTestService, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
 
@@ -16,7 +16,7 @@ describe('local search service: PDF and Office documents', function () {
 
   before(async () => {
     service = await startTestService();
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    client = searchClient(service.service.endpoint);
     index = await activeIndex(service.service.endpoint);
     files.pdf = pdfFile('Harbour report', ['Zeppelins moor over the harbour at dawn.', 'Cargo volumes rose.']);
     files.docx = await docxFile('Leave policy', ['Annual leave is twenty-five days.', 'Sabbaticals need approval.']);

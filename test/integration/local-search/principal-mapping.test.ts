@@ -1,21 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { activeIndex, startTestService, until, type TestService } from './support.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, errorCode, searchClient, startTestService, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isServiceException(error)) return error.code;
-    throw error;
-  }
-  assert.fail('the request succeeded');
-}
 
 describe('local search service: principal mapping', function () {
   let service: TestService;
@@ -29,7 +18,7 @@ describe('local search service: principal mapping', function () {
 
   before(async () => {
     service = await startTestService();
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    client = searchClient(service.service.endpoint);
     index = await activeIndex(service.service.endpoint);
     const doc = (Id: string, group: string, DataSourceId?: string) => ({
       Id,
@@ -127,7 +116,7 @@ describe('local search service: principal mapping', function () {
     const dataDir = service.dataDir;
     await service.service.close();
     service = await startTestService({ dataDir });
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    client = searchClient(service.service.endpoint);
     assert.deepEqual(await visible({ UserId: 'kept' }), ['all-memo']);
     assert.equal((await summaries('everyone')).at(-1)!.OrderingId, OrderingId);
     firstDataDir = dataDir;

@@ -3,27 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import type { SearchDocument } from '../../../src/lib/services/search/types.js';
-import { activeIndex, startTestService, textDoc, until, type TestService } from './support.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, clientDoc, searchClient, serviceError, startTestService, until, type TestService } from './support.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
-
-/** A plain-text document in the client's input form. */
-const doc = (...args: Parameters<typeof textDoc>): SearchDocument => {
-  const wire = textDoc(...args);
-  return { ...wire, Blob: Buffer.from(wire['Blob'] as string, 'base64') } as unknown as SearchDocument;
-};
-
-/** The error a call fails with. */
-async function failure(promise: Promise<unknown>): Promise<ServiceException> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceException;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe('local search service: query suggestions', function () {
   let dataDir: string;
@@ -36,8 +19,7 @@ describe('local search service: query suggestions', function () {
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, contents);
   };
-  const connect = (started: TestService) =>
-    new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: started.service.endpoint });
+  const connect = (started: TestService) => searchClient(started.service.endpoint);
   const search = (QueryText: string, UserId?: string) => client.queryAsync({ IndexId: index, QueryText, ...(UserId ? { UserContext: { UserId } } : {}) });
   const suggest = async (QueryText: string, extra: Record<string, unknown> = {}) =>
     (await client.getQuerySuggestionsAsync({ IndexId: index, QueryText, ...extra })).Suggestions!.map((entry) => entry.Value!.Text!.Text);
@@ -61,9 +43,9 @@ describe('local search service: query suggestions', function () {
     await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
-        doc('leave', 'Annual leave policy', 'Annual leave is twenty-five days a year.', { team: 'People operations', tags: ['holiday', 'policy'] }),
-        doc('expenses', 'Travel expenses', 'Travel expenses are approved by your manager.', { team: 'Finance', tags: ['travel'] }),
-        doc('parking', 'Parking permits', 'Parking permits are issued by facilities.', { team: 'Facilities' }),
+        clientDoc('leave', 'Annual leave policy', 'Annual leave is twenty-five days a year.', { team: 'People operations', tags: ['holiday', 'policy'] }),
+        clientDoc('expenses', 'Travel expenses', 'Travel expenses are approved by your manager.', { team: 'Finance', tags: ['travel'] }),
+        clientDoc('parking', 'Parking permits', 'Parking permits are issued by facilities.', { team: 'Facilities' }),
       ],
     });
   });
@@ -83,7 +65,7 @@ describe('local search service: query suggestions', function () {
     assert.equal(config.TotalSuggestionsCount, 0);
     assert.equal(config.LastClearTime, undefined);
     assert.deepEqual(config.AttributeSuggestionsConfig, { SuggestableConfigList: [], AttributeSuggestionsMode: 'ACTIVE' });
-    const missing = await failure(client.describeQuerySuggestionsConfigAsync({ IndexId: 'f'.repeat(36) }));
+    const missing = await serviceError(client.describeQuerySuggestionsConfigAsync({ IndexId: 'f'.repeat(36) }));
     assert.equal(missing.code, 'ResourceNotFoundException');
   });
 
@@ -121,9 +103,9 @@ describe('local search service: query suggestions', function () {
   });
 
   it('refuses settings it cannot hold', async () => {
-    const noDays = await failure(client.updateQuerySuggestionsConfigAsync({ IndexId: index, QueryLogLookBackWindowInDays: 0 }));
+    const noDays = await serviceError(client.updateQuerySuggestionsConfigAsync({ IndexId: index, QueryLogLookBackWindowInDays: 0 }));
     assert.equal(noDays.code, 'ValidationException');
-    const badField = await failure(
+    const badField = await serviceError(
       client.updateQuerySuggestionsConfigAsync({ IndexId: index, AttributeSuggestionsConfig: { SuggestableConfigList: [{ AttributeName: '_view_count', Suggestable: true }] } }),
     );
     assert.equal(badField.code, 'ValidationException');
@@ -158,7 +140,7 @@ describe('local search service: query suggestions', function () {
     await client.tagResourceAsync({ ResourceARN: arn, Tags: [{ Key: 'stage', Value: 'test' }] });
     assert.equal((await client.listTagsForResourceAsync({ ResourceARN: arn })).Tags!.length, 2);
 
-    const second = await failure(
+    const second = await serviceError(
       client.createQuerySuggestionsBlockListAsync({ IndexId: index, Name: 'another', RoleArn: ROLE, SourceS3Path: { Bucket: 'lists', Key: 'block.txt' } }),
     );
     assert.equal(second.code, 'ServiceQuotaExceededException');
@@ -200,7 +182,7 @@ describe('local search service: query suggestions', function () {
       ),
     );
     assert.deepEqual(await suggest('annual'), ['annual leave policy', 'annual leave carry over']);
-    assert.equal((await failure(client.deleteQuerySuggestionsBlockListAsync({ IndexId: index, Id }))).code, 'ResourceNotFoundException');
+    assert.equal((await serviceError(client.deleteQuerySuggestionsBlockListAsync({ IndexId: index, Id }))).code, 'ResourceNotFoundException');
   });
 
   it('fails a block list whose file cannot be read, with the reason', async () => {
@@ -249,11 +231,11 @@ describe('local search service: query suggestions', function () {
       AttributeSuggestionsConfig: { SuggestionAttributes: ['tags'], AttributeFilter: { EqualsTo: { Key: 'team', Value: { StringValue: 'Finance' } } } },
     });
     assert.deepEqual(filtered.Suggestions, []);
-    const notSuggestable = await failure(
+    const notSuggestable = await serviceError(
       client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'fin', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
     );
     assert.equal(notSuggestable.code, 'ValidationException');
-    const shortButWrong = await failure(
+    const shortButWrong = await serviceError(
       client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'f', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
     );
     assert.equal(shortButWrong.code, 'ValidationException', 'the request is checked even when the typed text is too short for suggestions');
@@ -282,7 +264,7 @@ describe('local search service: query suggestions', function () {
     assert.deepEqual(await suggest('annual'), []);
     for (let n = 0; n < 4; n += 1) await search('annual leave policy');
     assert.deepEqual(await suggest('annual'), ['annual leave policy'], 'queries after the clear count again');
-    assert.equal((await failure(client.clearQuerySuggestionsAsync({ IndexId: 'f'.repeat(36) }))).code, 'ResourceNotFoundException');
+    assert.equal((await serviceError(client.clearQuerySuggestionsAsync({ IndexId: 'f'.repeat(36) }))).code, 'ResourceNotFoundException');
   });
 });
 
@@ -298,7 +280,7 @@ describe('local search service: query suggestion resources while they are busy',
 
   before(async () => {
     service = await startTestService({ createDelay: 60, now: () => new Date(Date.now() + offsetMs) });
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: service.service.endpoint });
+    client = searchClient(service.service.endpoint);
     index = (await client.createIndexAsync({ Name: 'busy', RoleArn: ROLE })).Id!;
     later();
     mkdirSync(join(service.s3Dir, 'lists'), { recursive: true });
@@ -309,7 +291,7 @@ describe('local search service: query suggestion resources while they are busy',
   it('answers UPDATING settings and refuses a second update until the first is done', async () => {
     await client.updateQuerySuggestionsConfigAsync({ IndexId: index, MinimumQueryCount: 3 });
     assert.equal((await client.describeQuerySuggestionsConfigAsync({ IndexId: index })).Status, 'UPDATING');
-    const busy = await failure(client.updateQuerySuggestionsConfigAsync({ IndexId: index, MinimumQueryCount: 2 }));
+    const busy = await serviceError(client.updateQuerySuggestionsConfigAsync({ IndexId: index, MinimumQueryCount: 2 }));
     assert.equal(busy.code, 'ConflictException');
     later();
     assert.equal((await client.describeQuerySuggestionsConfigAsync({ IndexId: index })).Status, 'ACTIVE');
@@ -322,7 +304,7 @@ describe('local search service: query suggestion resources while they are busy',
     const { Id } = await client.createQuerySuggestionsBlockListAsync({ IndexId: index, Name: 'busy', RoleArn: ROLE, SourceS3Path: { Bucket: 'lists', Key: 'block.txt' } });
     const status = async () => (await client.describeQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id! })).Status;
     assert.equal(await status(), 'CREATING');
-    assert.equal((await failure(client.updateQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id!, Name: 'renamed' }))).code, 'ConflictException');
+    assert.equal((await serviceError(client.updateQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id!, Name: 'renamed' }))).code, 'ConflictException');
     later();
     assert.equal(await status(), 'ACTIVE');
     await client.updateQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id!, Name: 'renamed' });
@@ -331,7 +313,7 @@ describe('local search service: query suggestion resources while they are busy',
     await client.deleteQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id! });
     assert.equal(await status(), 'DELETING');
     later();
-    assert.equal((await failure(status())).code, 'ResourceNotFoundException');
+    assert.equal((await serviceError(status())).code, 'ResourceNotFoundException');
     assert.deepEqual((await client.listQuerySuggestionsBlockListsAsync({ IndexId: index })).BlockListSummaryItems, []);
   });
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
 import { corpusIndex } from './corpus.js';
-import { activeIndex, ok, startTestService, textDoc, until, type TestService } from './support.js';
+import { activeIndex, ok, searchClient, startTestService, textDoc, until, type TestService } from './support.js';
 
 /** `count` filler words that match no query of these tests. */
 function filler(count: number, seed: string): string {
@@ -19,7 +19,7 @@ describe('local search service: Retrieve', function () {
   before(async () => {
     service = await startTestService();
     const endpoint = service.service.endpoint;
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint });
+    client = searchClient(endpoint);
     corpus = await corpusIndex(endpoint);
     long = await activeIndex(endpoint, { Name: 'long' });
     await ok(endpoint, 'UpdateIndex', { Id: long, DocumentMetadataConfigurationUpdates: [{ Name: 'tier', Type: 'STRING_VALUE', Relevance: { Importance: 10, ValueImportanceMap: { gold: 10, silver: 1 } } }] });

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isServiceException, type ServiceException } from '../../../src/lib/errors/service-exception.js';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/lib/local/server.js';
+import { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import type { SearchDocument } from '../../../src/lib/services/search/types.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 
 /** A local service on port 0 over a temporary data dir. */
@@ -27,6 +30,27 @@ export async function startTestService(options: LocalServiceOptions = {}): Promi
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A SearchClient for the local service at `endpoint`, signing with the test credentials. */
+export function searchClient(endpoint: string): SearchClient {
+  return new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint });
+}
+
+/** The service error `promise` is rejected with; fails the test when it succeeds or fails otherwise. */
+export async function serviceError(promise: Promise<unknown>): Promise<ServiceException> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isServiceException(error)) return error;
+    throw error;
+  }
+  throw new Error('the request succeeded');
+}
+
+/** The wire error code of the service error `promise` is rejected with. */
+export async function errorCode(promise: Promise<unknown>): Promise<string> {
+  return (await serviceError(promise)).code;
 }
 
 /** A raw answer of the service. */
@@ -113,6 +137,12 @@ export function textDoc(id: string, title: string, body: string, attributes: Rec
     ContentType: 'PLAIN_TEXT',
     Attributes: Object.entries(attributes).map(([Key, value]) => ({ Key, Value: wireValue(value) })),
   };
+}
+
+/** A PLAIN_TEXT document in the client's input form (the client encodes the blob itself). */
+export function clientDoc(...args: Parameters<typeof textDoc>): SearchDocument {
+  const wire = textDoc(...args);
+  return { ...wire, Blob: Buffer.from(wire['Blob'] as string, 'base64') } as unknown as SearchDocument;
 }
 
 /** A plain value as a DocumentAttributeValue: string, string list, integer (long) or Date. */

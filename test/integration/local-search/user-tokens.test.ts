@@ -2,9 +2,8 @@ import { strict as assert } from 'node:assert';
 import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isServiceException } from '../../../src/lib/errors/service-exception.js';
-import { SearchClient } from '../../../src/lib/services/search/search-client.js';
-import { activeIndex, startTestService, type TestService } from './support.js';
+import type { SearchClient } from '../../../src/lib/services/search/search-client.js';
+import { activeIndex, searchClient, serviceError, startTestService, type TestService } from './support.js';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-key';
 const SHARED_KEY = 'a shared key of the token issuer';
@@ -21,16 +20,6 @@ function hs256(claims: Record<string, unknown>, key = SHARED_KEY): string {
 function rs256(claims: Record<string, unknown>, key: KeyObject, kid: string): string {
   const signed = `${part({ alg: 'RS256', typ: 'JWT', kid })}.${part(claims)}`;
   return `${signed}.${sign('sha256', Buffer.from(signed), key).toString('base64url')}`;
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isServiceException(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  assert.fail('the request succeeded');
 }
 
 describe('local search service: user tokens', function () {
@@ -54,7 +43,7 @@ describe('local search service: user tokens', function () {
     jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
     service = await startTestService({ tokenSecrets: new Map([[SECRET_ARN, SHARED_KEY]]) });
     const endpoint = service.service.endpoint;
-    client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint });
+    client = searchClient(endpoint);
     const configurations = {
       json: { JsonTokenTypeConfiguration: { UserNameAttributeField: 'username', GroupAttributeField: 'teams' } },
       secret: { JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: SECRET_ARN, Issuer: 'https://issuer.test', ClaimRegex: '[a-z]+' } },
@@ -82,14 +71,14 @@ describe('local search service: user tokens', function () {
     assert.deepEqual(await visible(indices.json!, JSON.stringify({ username: 'ada', teams: [] })), ['personal', 'public']);
     assert.deepEqual(await visible(indices.json!, JSON.stringify({ username: 'bob', teams: ['platform'] })), ['public', 'team']);
     assert.deepEqual(await visible(indices.json!, JSON.stringify({ username: 'eve', teams: 'platform' })), ['public', 'team'], 'one group may be a string');
-    assert.equal((await errorOf(visible(indices.json!, 'not json'))).code, 'AccessDeniedException');
-    assert.match((await errorOf(visible(indices.json!, JSON.stringify({ teams: ['platform'] })))).message, /no string username claim/);
+    assert.equal((await serviceError(visible(indices.json!, 'not json'))).code, 'AccessDeniedException');
+    assert.match((await serviceError(visible(indices.json!, JSON.stringify({ teams: ['platform'] })))).message, /no string username claim/);
   });
 
   it('verifies HS256 tokens with the secret given to the service: signature, expiry, issuer and ClaimRegex', async () => {
     const claims = { sub: 'ada', groups: ['platform'], iss: 'https://issuer.test', exp: future() };
     assert.deepEqual(await visible(indices.secret!, hs256(claims)), ['personal', 'public', 'team']);
-    const refused = async (token: string) => errorOf(visible(indices.secret!, token));
+    const refused = async (token: string) => serviceError(visible(indices.secret!, token));
     const forged = await refused(hs256(claims, 'another key'));
     assert.equal(forged.code, 'AccessDeniedException');
     assert.match(forged.message, /signature does not match/);
@@ -106,8 +95,8 @@ describe('local search service: user tokens', function () {
     const claims = { email: 'ada', roles: ['platform'], exp: future() };
     assert.deepEqual(await visible(indices.url!, rs256(claims, privateKey, 'key-1')), ['personal', 'public', 'team']);
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    assert.equal((await errorOf(visible(indices.url!, rs256(claims, other, 'key-1')))).code, 'AccessDeniedException');
-    assert.match((await errorOf(visible(indices.url!, rs256(claims, privateKey, 'key-2')))).message, /no public key/);
+    assert.equal((await serviceError(visible(indices.url!, rs256(claims, other, 'key-1')))).code, 'AccessDeniedException');
+    assert.match((await serviceError(visible(indices.url!, rs256(claims, privateKey, 'key-2')))).message, /no public key/);
   });
 
   it('expands the groups of a token through principal mapping', async () => {
@@ -116,12 +105,12 @@ describe('local search service: user tokens', function () {
   });
 
   it('needs a token, and only a token, on a USER_TOKEN index', async () => {
-    const missing = await errorOf(client.queryAsync({ IndexId: indices.json!, QueryText: 'roadmap' }));
+    const missing = await serviceError(client.queryAsync({ IndexId: indices.json!, QueryText: 'roadmap' }));
     assert.equal(missing.code, 'ValidationException');
     assert.match(missing.message, /needs UserContext\.Token/);
-    const named = await errorOf(client.queryAsync({ IndexId: indices.json!, QueryText: 'roadmap', UserContext: { UserId: 'ada' } }));
+    const named = await serviceError(client.queryAsync({ IndexId: indices.json!, QueryText: 'roadmap', UserContext: { UserId: 'ada' } }));
     assert.equal(named.code, 'ValidationException');
-    const unknown = await errorOf(visible(indices.unknownSecret!, hs256({ sub: 'ada' })));
+    const unknown = await serviceError(visible(indices.unknownSecret!, hs256({ sub: 'ada' })));
     assert.equal(unknown.code, 'AccessDeniedException');
     assert.match(unknown.message, /--token-secret/);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentTypeOfKey, extractTextNow } from '../../../src/lib/local/search/core/extract-text.js';
 import { listS3Keys, readS3Object, resolveS3Object } from '../../../src/lib/local/search/core/s3-files.js';
-import { decodePageToken, pageOf } from '../../../src/lib/local/search/core/pagination.js';
+import { decodePageToken, listPage, pageOf } from '../../../src/lib/local/search/core/pagination.js';
 import { checkInput } from '../../../src/lib/local/protocol/validate-input.js';
 import { searchModel } from '../../../src/lib/local/search/core/model.js';
 
@@ -48,6 +48,15 @@ describe('local search: content, S3 dir, tokens and validation', function () {
     assert.throws(() => decodePageToken(first.nextToken, 'ListThesauri', 'index-1'), /NextToken is not valid/);
     assert.throws(() => decodePageToken(first.nextToken, 'ListFaqs', 'index-2'), /NextToken is not valid/);
     assert.equal(pageOf([1, 2, 3], 2, 2, 10, 'ListFaqs', 'index-1').nextToken, undefined);
+  });
+
+  it('answers a List request with its page and the NextToken of the rest', () => {
+    const first = listPage([1, 2, 3], {}, 2, 'ListFaqs', 'index-1');
+    assert.deepEqual(first.page, [1, 2]);
+    const last = listPage([1, 2, 3], { NextToken: first.NextToken }, 2, 'ListFaqs', 'index-1');
+    assert.deepEqual(last, { page: [3] }, 'no NextToken member once nothing remains');
+    assert.deepEqual(listPage([1, 2, 3], { MaxResults: 5 }, 2, 'ListFaqs', 'index-1'), { page: [1, 2, 3] });
+    assert.throws(() => listPage([1, 2, 3], { NextToken: first.NextToken }, 2, 'ListFaqs', 'index-2'), /NextToken is not valid/);
   });
 
   it('validates input against the model like the real service', () => {

@@ -40,3 +40,20 @@ export function pageOf<T>(
   const next = offset + page.length;
   return next < items.length ? { page, nextToken: encodePageToken(listing(op, scope), next) } : { page };
 }
+
+/**
+ * The page of `items` a List request asks for: its `NextToken` decoded (bound to `op` and
+ * `scope`), at most its `MaxResults` (default `defaultMax`), and the `NextToken` of the rest
+ * when items remain, ready to spread into the answer.
+ */
+export function listPage<T>(
+  items: readonly T[],
+  request: { NextToken?: string; MaxResults?: number },
+  defaultMax: number,
+  op: string,
+  scope: string,
+): { page: T[]; NextToken?: string } {
+  const offset = decodePageToken(request.NextToken, op, scope);
+  const { page, nextToken } = pageOf(items, offset, request.MaxResults, defaultMax, op, scope);
+  return nextToken ? { page, NextToken: nextToken } : { page };
+}

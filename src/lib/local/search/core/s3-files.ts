@@ -89,3 +89,25 @@ export function listS3Keys(s3Dir: string, bucket: string): string[] {
   walk(root, '');
   return keys.sort();
 }
+
+/** A file of the local S3 dir read and parsed: its value and size in bytes, or why it could not be. */
+export type S3TextFile<T> = { ok: true; value: T; size: number } | { ok: false; error: string };
+
+/**
+ * Reads the object `path` of the local S3 dir as UTF-8 text and parses it with `parse`. When
+ * either fails, the error is `Could not read <what>: <reason>.`, where `what` names the file
+ * from its `s3://` address, cut to the 2,048 characters an ErrorMessage holds.
+ */
+export function readS3Text<T>(
+  s3Dir: string,
+  path: { Bucket: string; Key: string },
+  parse: (text: string) => T,
+  what: (uri: string) => string,
+): S3TextFile<T> {
+  try {
+    const bytes = readS3Object(s3Dir, path.Bucket, path.Key);
+    return { ok: true, value: parse(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
+  } catch (error) {
+    return { ok: false, error: `Could not read ${what(`s3://${path.Bucket}/${path.Key}`)}: ${(error as Error).message}.`.slice(0, 2048) };
+  }
+}

@@ -17,7 +17,7 @@ export interface SuggestSettings {
  * query suggested once it was searched 5 times (and by 3 users when only queries with user
  * information count), no document field suggestable.
  */
-export const DEFAULT_SUGGEST_SETTINGS: SuggestSettings = {
+const DEFAULT_SUGGEST_SETTINGS: SuggestSettings = {
   mode: 'ENABLED',
   lookBackDays: 180,
   includeAnonymous: true,

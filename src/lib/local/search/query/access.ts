@@ -28,7 +28,7 @@ export function sourceGroupKey(dataSourceId: string, groupId: string): string {
  * data source counts for that data source only; a member group mapped without a data source
  * stands for that group in any data source.
  */
-export function expandGroups(ctx: Pick<OpContext, 'db'>, indexRowid: number, principals: UserPrincipals): UserPrincipals {
+function expandGroups(ctx: Pick<OpContext, 'db'>, indexRowid: number, principals: UserPrincipals): UserPrincipals {
   const groups = new Set(principals.groups);
   const sourceGroups = new Set(principals.sourceGroups);
   const pending: Array<{ ds: string; id: string }> = [

@@ -9,7 +9,7 @@ export interface PassageSpan {
 }
 
 /** The most words a passage holds. */
-export const PASSAGE_WORDS = 200;
+const PASSAGE_WORDS = 200;
 
 const SENTENCE_END = /[.!?;:]|\n\s*\n/;
 

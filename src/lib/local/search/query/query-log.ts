@@ -7,7 +7,7 @@ import { queryKey } from './result-ids.js';
  * The user a query is counted for in query suggestions and analytics: the user of its
  * `UserContext`, else its `VisitorId`; null for an anonymous query.
  */
-export function queryingUser(input: Pick<QueryRequest, 'UserContext' | 'VisitorId'>): string | null {
+function queryingUser(input: Pick<QueryRequest, 'UserContext' | 'VisitorId'>): string | null {
   return input.UserContext?.UserId ?? input.VisitorId ?? null;
 }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
-import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
+import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
-import { insertQueryRecord, relevanceScores } from '../resources/feedback-store.js';
+import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
 import { answerItem, isQuestion } from './answer-extract.js';
-import { columnWeights } from './boosts.js';
+import { candidateFilter, rankCandidates } from './candidates.js';
 import { COLLAPSE_WINDOW, collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
-import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
+import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
@@ -19,18 +19,11 @@ import { withLanguageScope } from './language.js';
 import { queryLanguage, stemmerFor } from './language-analysis.js';
 import { queryOptions } from './query-options.js';
 import { checkedQueryText } from './query-text.js';
-import { rankMatches } from './rank.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 import { spellCorrections } from './spell-check.js';
-
-/** The net relevance feedback given for a query text (its `queryKey`), by document id. */
-export function feedbackFor(ctx: OpContext, indexRowid: number, key: string): Map<string, number> {
-  const rows = relevanceScores(ctx.db, indexRowid, key);
-  return new Map(rows.filter((row) => row.doc_key.startsWith('doc:')).map((row) => [row.doc_key.slice(4), row.score]));
-}
 
 /** A set of document rowids as a bitmap: cheaper than a `Set` for tens of thousands of members. */
 function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
@@ -59,9 +52,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const rankDocuments = options.wantDocuments || extract;
 
   const read = ctx.db.transaction(() => {
-    const restricted = hasRestrictedDocs(ctx.db, index.rowid);
-    const keep = (doc: CachedDoc) => (!restricted || options.acl(doc)) && (!options.filter || options.filter(doc));
-    const filtering = options.filter !== null || restricted;
+    const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
     const answers: FaqMatch[] =
       options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, options.filter ?? (() => true), ctx.nowMs) : [];
     let matched: CachedDoc[] | undefined;
@@ -94,18 +85,14 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       const ordered = options.sort.length > 0 ? sortDocs(matched!, options.sort, byRecency) : matched!.sort(byRecency);
       ranked = ordered.slice(0, docsNeeded).map((doc) => ({ doc, confidence: 'NOT_AVAILABLE' }));
     } else {
-      const scored = rankMatches({
-        db: ctx.db,
+      const scored = rankCandidates(ctx, options, {
         indexRowid: index.rowid,
         table,
         expression,
-        weights: columnWeights(options.byName),
+        queryText: text,
         docs,
         allowed: filtering ? rowidSet(matched!) : null,
         needed: docsNeeded,
-        fields: options.fields,
-        feedback: feedbackFor(ctx, index.rowid, key),
-        nowMs: ctx.nowMs,
       });
       const best = scored[0]?.score ?? 1;
       ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));

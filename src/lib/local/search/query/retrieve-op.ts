@@ -5,8 +5,8 @@ import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { matcherOf } from './analyzer.js';
-import { columnWeights } from './boosts.js';
-import { docLookup, hasRestrictedDocs, indexDocs, type CachedDoc } from './doc-cache.js';
+import { candidateFilter, rankCandidates } from './candidates.js';
+import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
 import { userAccess } from './access.js';
 import { withLanguageScope } from './language.js';
@@ -14,11 +14,9 @@ import { queryLanguage, stemmerFor } from './language-analysis.js';
 import { matchQuery } from './match-query.js';
 import { checkedQueryText } from './query-text.js';
 import { bestPassages } from './passage-rank.js';
-import { feedbackFor } from './query-op.js';
 import { queryOptions } from './query-options.js';
-import { rankMatches } from './rank.js';
 import { attributesOf, confidence } from './result-items.js';
-import { queryKey, resultId } from './result-ids.js';
+import { resultId } from './result-ids.js';
 
 /** The most passages a query sees, over all its pages. */
 const MAX_PASSAGES = 100;
@@ -47,24 +45,19 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   const table = documentsFts(index.rowid);
 
   const read = ctx.db.transaction((): RetrieveResultItem[] => {
-    const restricted = hasRestrictedDocs(ctx.db, index.rowid);
-    const filtering = options.filter !== null || restricted;
+    const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
     const docs = filtering ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
-    const passes = (doc: CachedDoc | undefined) => doc !== undefined && (!restricted || options.acl(doc)) && (!options.filter || options.filter(doc));
+    const passes = (doc: CachedDoc | undefined) => doc !== undefined && keep(doc);
     // checked only for the documents ranking looks at, not for every match
     const allowed = filtering ? { has: (rowid: number) => passes(docs.get(rowid)) } : null;
-    const ranked = rankMatches({
-      db: ctx.db,
+    const ranked = rankCandidates(ctx, options, {
       indexRowid: index.rowid,
       table,
       expression,
-      weights: columnWeights(options.byName),
+      queryText: input.QueryText,
       docs,
       allowed,
       needed: CANDIDATE_DOCS,
-      fields: options.fields,
-      feedback: feedbackFor(ctx, index.rowid, queryKey(input.QueryText)),
-      nowMs: ctx.nowMs,
     }).slice(0, CANDIDATE_DOCS);
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
     const passages = bestPassages(ranked, groups, pageEnd, (rowids) => plainTexts(ctx.db, table, 'body', rowids));

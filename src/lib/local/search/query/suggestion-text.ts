@@ -7,7 +7,7 @@ export function suggestionKey(text: string): string {
 }
 
 /** The fewest and most characters a typed prefix has for suggestions to be shown. */
-export const PREFIX_CHARS = { min: 2, max: 60 } as const;
+const PREFIX_CHARS = { min: 2, max: 60 } as const;
 
 /** Whether a typed prefix is long enough, and short enough, to get suggestions. */
 export function suggestiblePrefix(prefix: string): boolean {

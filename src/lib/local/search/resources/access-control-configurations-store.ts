@@ -43,11 +43,6 @@ export function findAccessConfig(db: Database.Database, indexRowid: number, id: 
   return sql(db, 'SELECT * FROM search_access_configs WHERE index_rowid = ? AND id = ?').get(indexRowid, id) as AccessConfigRow | undefined;
 }
 
-/** How many configurations an index has. */
-export function countAccessConfigs(db: Database.Database, indexRowid: number): number {
-  return sql(db, 'SELECT count(*) FROM search_access_configs WHERE index_rowid = ?').pluck().get(indexRowid) as number;
-}
-
 /** The configurations of an index, oldest first. */
 export function listAccessConfigs(db: Database.Database, indexRowid: number): AccessConfigRow[] {
   return sql(db, 'SELECT * FROM search_access_configs WHERE index_rowid = ? ORDER BY created_at, rowid').all(indexRowid) as AccessConfigRow[];

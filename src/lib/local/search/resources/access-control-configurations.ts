@@ -3,7 +3,7 @@ import type { HierarchicalPrincipal, Principal } from '../../../services/search/
 import { conflict, invalid, notFound } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import {
   deleteAccessConfig,
   documentsUsingAccessConfig,
@@ -30,6 +30,11 @@ function storedHierarchy(levels: readonly HierarchicalPrincipal[] | undefined): 
   return levels && levels.length > 0 ? JSON.stringify(levels.map((level) => level.PrincipalList)) : null;
 }
 
+/** A configuration grants or denies through at least one of its lists. */
+function checkNotEmpty(acl: string | null, hierarchy: string | null): void {
+  if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+}
+
 function requireConfig(ctx: OpContext, index: IndexRow, id: string): AccessConfigRow {
   const row = findAccessConfig(ctx.db, index.rowid, id);
   if (!row) throw notFound(`Access control configuration ${id} does not exist in index ${index.id}.`);
@@ -41,7 +46,7 @@ const createAccessControlConfiguration: OperationHandler<'CreateAccessControlCon
   checkEdition(index);
   const acl = storedList(input.AccessControlList);
   const hierarchy = storedHierarchy(input.HierarchicalAccessControlList);
-  if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+  checkNotEmpty(acl, hierarchy);
   const create = () =>
     withClientToken(ctx, `CreateAccessControlConfiguration:${index.id}`, input, () => {
       const id = randomUUID();
@@ -64,11 +69,9 @@ const describeAccessControlConfiguration: OperationHandler<'DescribeAccessContro
 
 const listAccessControlConfigurations: OperationHandler<'ListAccessControlConfigurations'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
-  const operation = 'ListAccessControlConfigurations';
-  const offset = decodePageToken(input.NextToken, operation, index.id);
   const items = listAccessConfigs(ctx.db, index.rowid).map((row) => ({ Id: row.id }));
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, index.id);
-  return { AccessControlConfigurations: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListAccessControlConfigurations', index.id);
+  return { AccessControlConfigurations: page, ...next };
 };
 
 const updateAccessControlConfiguration: OperationHandler<'UpdateAccessControlConfiguration'> = (ctx, input) => {
@@ -79,7 +82,7 @@ const updateAccessControlConfiguration: OperationHandler<'UpdateAccessControlCon
       const row = requireConfig(ctx, index, input.Id);
       const acl = input.AccessControlList !== undefined ? storedList(input.AccessControlList) : row.acl;
       const hierarchy = input.HierarchicalAccessControlList !== undefined ? storedHierarchy(input.HierarchicalAccessControlList) : row.hierarchy;
-      if (acl === null && hierarchy === null) throw invalid('An access control configuration needs an AccessControlList or a HierarchicalAccessControlList.');
+      checkNotEmpty(acl, hierarchy);
       const values = { name: input.Name ?? row.name, description: input.Description ?? row.description, acl, hierarchy };
       updateAccessConfig(ctx.db, row.rowid, values, ctx.nowMs);
     })

@@ -4,7 +4,7 @@ import { notFound } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
 import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { dateOf } from '../core/time.js';
 import { findDataSource } from './data-source-store.js';
 import {
@@ -99,14 +99,12 @@ const describeExperience: OperationHandler<'DescribeExperience'> = (ctx, input) 
 
 const listExperiences: OperationHandler<'ListExperiences'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
-  const operation = 'ListExperiences';
-  const offset = decodePageToken(input.NextToken, operation, index.id);
   const items = listExperienceRows(ctx.db, index.rowid).flatMap((row) => {
     const status = experienceStatus(ctx, row);
     return status ? [{ Name: row.name, Id: row.id, CreatedAt: dateOf(row.created_at), Status: status, Endpoints: endpoints(ctx, row) }] : [];
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, index.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListExperiences', index.id);
+  return { SummaryItems: page, ...next };
 };
 
 const updateExperience: OperationHandler<'UpdateExperience'> = (ctx, input) => {
@@ -142,105 +140,89 @@ const deleteExperience: OperationHandler<'DeleteExperience'> = (ctx, input) => {
   return {};
 };
 
-/** The failure of one entity in a batch, as FailedEntityList has it. */
-function failure(EntityId: string, ErrorMessage: string): { EntityId: string; ErrorMessage: string } {
-  return { EntityId, ErrorMessage };
+/**
+ * Applies `apply` to each item of a batch on the live experience `input.Id`, in one transaction.
+ * `apply` returns the reason an item failed, or undefined once it is done; the failures are the
+ * answer's FailedEntityList.
+ */
+function eachItem<Item>(
+  ctx: OpContext,
+  input: { IndexId: string; Id: string },
+  items: readonly Item[],
+  entityId: (item: Item) => string,
+  apply: (experience: ExperienceRow, item: Item) => string | undefined,
+): { FailedEntityList: { EntityId: string; ErrorMessage: string }[] } {
+  const index = findIndex(ctx, input.IndexId);
+  const failed = ctx.db
+    .transaction(() => {
+      const experience = liveExperience(ctx, index, input.Id);
+      return items.flatMap((item) => {
+        const ErrorMessage = apply(experience, item);
+        return ErrorMessage === undefined ? [] : [{ EntityId: entityId(item), ErrorMessage }];
+      });
+    })
+    .immediate();
+  return { FailedEntityList: failed };
 }
 
-const associateEntitiesToExperience: OperationHandler<'AssociateEntitiesToExperience'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityList.flatMap((entity) => {
-        const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-        if (existing) return [failure(entity.EntityId, `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`)];
-        insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const associateEntitiesToExperience: OperationHandler<'AssociateEntitiesToExperience'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
+    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+    if (existing) return `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`;
+    insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
+    return undefined;
+  });
 
-const disassociateEntitiesFromExperience: OperationHandler<'DisassociateEntitiesFromExperience'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityList.flatMap((entity) => {
-        const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-        if (!existing || existing.entity_type !== entity.EntityType) {
-          return [failure(entity.EntityId, `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`)];
-        }
-        deleteEntity(ctx.db, experience.rowid, entity.EntityId);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const disassociateEntitiesFromExperience: OperationHandler<'DisassociateEntitiesFromExperience'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
+    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+    if (!existing || existing.entity_type !== entity.EntityType) {
+      return `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`;
+    }
+    deleteEntity(ctx.db, experience.rowid, entity.EntityId);
+    return undefined;
+  });
 
-const associatePersonasToEntities: OperationHandler<'AssociatePersonasToEntities'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.Personas.flatMap((persona) => {
-        if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
-          return [failure(persona.EntityId, `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`)];
-        }
-        upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const associatePersonasToEntities: OperationHandler<'AssociatePersonasToEntities'> = (ctx, input) =>
+  eachItem(ctx, input, input.Personas, (persona) => persona.EntityId, (experience, persona) => {
+    if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
+      return `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`;
+    }
+    upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
+    return undefined;
+  });
 
-const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFromEntities'> = (ctx, input) => {
-  const index = findIndex(ctx, input.IndexId);
-  const failed = ctx.db
-    .transaction(() => {
-      const experience = liveExperience(ctx, index, input.Id);
-      return input.EntityIds.flatMap((entityId) => {
-        if (!findPersona(ctx.db, experience.rowid, entityId)) return [failure(entityId, `${entityId} has no persona in experience ${experience.id}.`)];
-        deletePersona(ctx.db, experience.rowid, entityId);
-        return [];
-      });
-    })
-    .immediate();
-  return { FailedEntityList: failed };
-};
+const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFromEntities'> = (ctx, input) =>
+  eachItem(ctx, input, input.EntityIds, (entityId) => entityId, (experience, entityId) => {
+    if (!findPersona(ctx.db, experience.rowid, entityId)) return `${entityId} has no persona in experience ${experience.id}.`;
+    deletePersona(ctx.db, experience.rowid, entityId);
+    return undefined;
+  });
 
 const listExperienceEntities: OperationHandler<'ListExperienceEntities'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const experience = liveExperience(ctx, index, input.Id);
-  const operation = 'ListExperienceEntities';
-  const offset = decodePageToken(input.NextToken, operation, experience.id);
   // without an identity store, an entity's display name is its id
   const items = listEntities(ctx.db, experience.rowid).map((row) => ({
     EntityId: row.entity_id,
     EntityType: row.entity_type as EntityType,
     DisplayData: row.entity_type === 'GROUP' ? { GroupName: row.entity_id } : { UserName: row.entity_id },
   }));
-  const { page, nextToken } = pageOf(items, offset, ENTITY_PAGE, ENTITY_PAGE, operation, experience.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, ENTITY_PAGE, 'ListExperienceEntities', experience.id);
+  return { SummaryItems: page, ...next };
 };
 
 const listEntityPersonas: OperationHandler<'ListEntityPersonas'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const experience = liveExperience(ctx, index, input.Id);
-  const operation = 'ListEntityPersonas';
-  const offset = decodePageToken(input.NextToken, operation, experience.id);
   const items = listPersonas(ctx.db, experience.rowid).map((row) => ({
     EntityId: row.entity_id,
     Persona: row.persona as Persona,
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
   }));
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, operation, experience.id);
-  return { SummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListEntityPersonas', experience.id);
+  return { SummaryItems: page, ...next };
 };
 
 /** The search experience operations: experiences, the users and groups with access, their personas. */

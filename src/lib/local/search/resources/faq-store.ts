@@ -3,26 +3,12 @@ import type { FaqFileFormat, FaqStatus } from '../../../services/search/types.js
 import type { FaqEntry } from '../core/faq-file.js';
 import { faqFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
+import type { S3FileRow } from './s3-file-row.js';
 
 /** A row of `search_faqs`. */
-export interface FaqRow {
-  rowid: number;
-  index_rowid: number;
-  id: string;
-  name: string;
-  description: string | null;
-  s3_bucket: string;
-  s3_key: string;
-  role_arn: string;
+export interface FaqRow extends S3FileRow<FaqStatus> {
   file_format: FaqFileFormat;
   language_code: string;
-  final_status: FaqStatus;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  busy_state: string;
-  busy_until: number;
-  deleted_at: number | null;
 }
 
 /** The columns a new FAQ is written with (it starts CREATING until `busy_until`). */

@@ -1,27 +1,23 @@
 import type { CreateFaqRequest } from '../../../services/search/types.js';
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { notFound } from '../core/errors.js';
 import { parseFaqFile, type FaqEntry, type FaqFormat } from '../core/faq-file.js';
 import { fieldMap } from '../core/fields.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, indexFields, type IndexRow } from './index-store.js';
 import { deleteFaqRow, faqRow, insertFaq, insertFaqItems, type FaqRow } from './faq-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import { fileError, fileStatus, withFileStatus } from './s3-file-row.js';
 import type { FaqStatus } from '../../../services/search/types.js';
 
 function loadEntries(ctx: OpContext, index: IndexRow, input: Pick<CreateFaqRequest, 'S3Path'>, format: FaqFormat): FaqEntry[] | string {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, input.S3Path.Bucket, input.S3Path.Key);
-    return parseFaqFile(new TextDecoder('utf-8').decode(bytes), format, fieldMap(indexFields(index)));
-  } catch (error) {
-    return `Could not read the FAQ file s3://${input.S3Path.Bucket}/${input.S3Path.Key} as ${format}: ${(error as Error).message}.`.slice(0, 2048);
-  }
+  const parse = (text: string) => parseFaqFile(text, format, fieldMap(indexFields(index)));
+  const file = readS3Text(ctx.local.s3Dir, input.S3Path, parse, (uri) => `the FAQ file ${uri} as ${format}`);
+  return file.ok ? file.value : file.error;
 }
 
 const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
@@ -59,10 +55,7 @@ const createFaq: OperationHandler<'CreateFaq'> = (ctx, input) => {
 };
 
 function findFaq(ctx: OpContext, index: IndexRow, id: string): FaqRow & { status: FaqStatus } {
-  const row = faqRow(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`FAQ ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, faqRow(ctx.db, index.rowid, id), `FAQ ${id} does not exist in index ${index.id}.`);
 }
 
 const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
@@ -78,7 +71,7 @@ const describeFaq: OperationHandler<'DescribeFaq'> = (ctx, input) => {
     S3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
     Status: row.status,
     RoleArn: row.role_arn,
-    ...(row.status === 'FAILED' && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     FileFormat: row.file_format,
     LanguageCode: row.language_code,
   };
@@ -103,7 +96,7 @@ const listFaqs: OperationHandler<'ListFaqs'> = (ctx, input) =>
     table: 'search_faqs',
     resultKey: 'FaqSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       if (!status) return undefined;
       const times = { CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) };
       return { Id: row.id, Name: row.name, Status: status, ...times, FileFormat: row.file_format, LanguageCode: row.language_code };

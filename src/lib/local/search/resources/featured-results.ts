@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../../protocol/errors.js';
-import type { BatchDeleteFeaturedResultsSetError, FeaturedDocument, FeaturedResultsSetStatus } from '../../../services/search/types.js';
+import type { BatchDeleteFeaturedResultsSetError, FeaturedDocument, FeaturedResultsSet, FeaturedResultsSetStatus } from '../../../services/search/types.js';
 import { childArn } from '../core/arn.js';
 import { invalid, notFound, type SearchErrorCode } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
@@ -27,6 +27,16 @@ const MAX_FEATURED_DOCUMENTS = 4;
 
 function arnOf(ctx: OpContext, index: IndexRow, id: string): string {
   return childArn(ctx.region, ctx.local.accountId, index.id, 'featured-results-set', id);
+}
+
+/** The query texts a set stores. */
+function queryTextsOf(row: FeaturedSetRow): string[] {
+  return JSON.parse(row.query_texts) as string[];
+}
+
+/** The ids of the documents a set features. */
+function documentIdsOf(row: FeaturedSetRow): string[] {
+  return JSON.parse(row.documents) as string[];
 }
 
 /** The set's query texts, each once (by its normalized form), none empty. */
@@ -59,7 +69,7 @@ function checkConflicts(ctx: OpContext, index: IndexRow, texts: readonly string[
   const conflicts: Array<{ QueryText: string; SetName: string; SetId: string }> = [];
   for (const row of featuredSetsOf(ctx.db, index.rowid)) {
     if (row.rowid === exceptRowid) continue;
-    for (const text of JSON.parse(row.query_texts) as string[]) {
+    for (const text of queryTextsOf(row)) {
       const mine = wanted.get(queryKey(text));
       if (mine !== undefined) conflicts.push({ QueryText: mine, SetName: row.name, SetId: row.id });
     }
@@ -77,18 +87,22 @@ function checkConflicts(ctx: OpContext, index: IndexRow, texts: readonly string[
   );
 }
 
-/** A set in the model's `FeaturedResultsSet` form. */
-function setOf(row: FeaturedSetRow): Record<string, unknown> {
+/** What every description of a set says, whatever form its documents take. */
+function setHead(row: FeaturedSetRow): Omit<FeaturedResultsSet, 'FeaturedDocuments'> {
   return {
     FeaturedResultsSetId: row.id,
     FeaturedResultsSetName: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status as FeaturedResultsSetStatus,
-    QueryTexts: JSON.parse(row.query_texts) as string[],
-    FeaturedDocuments: (JSON.parse(row.documents) as string[]).map((Id) => ({ Id })),
+    QueryTexts: queryTextsOf(row),
     LastUpdatedTimestamp: row.updated_at,
     CreationTimestamp: row.created_at,
   };
+}
+
+/** A set in the model's `FeaturedResultsSet` form. */
+function setOf(row: FeaturedSetRow): FeaturedResultsSet {
+  return { ...setHead(row), FeaturedDocuments: documentIdsOf(row).map((Id) => ({ Id })) };
 }
 
 function findSet(ctx: OpContext, index: IndexRow, id: string): FeaturedSetRow {
@@ -131,21 +145,15 @@ const createSet: OperationHandler<'CreateFeaturedResultsSet'> = (ctx, input) => 
 const describeSet: OperationHandler<'DescribeFeaturedResultsSet'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findSet(ctx, index, input.FeaturedResultsSetId);
-  const ids = JSON.parse(row.documents) as string[];
+  const ids = documentIdsOf(row);
   const found = documentInfo(ctx.db, index.rowid, ids);
   return {
-    FeaturedResultsSetId: row.id,
-    FeaturedResultsSetName: row.name,
-    ...(row.description !== null ? { Description: row.description } : {}),
-    Status: row.status as FeaturedResultsSetStatus,
-    QueryTexts: JSON.parse(row.query_texts) as string[],
+    ...setHead(row),
     FeaturedDocumentsWithMetadata: ids.flatMap((Id) => {
       const info = found.get(Id);
       return info ? [{ Id, ...(info.title !== null ? { Title: info.title } : {}), ...(info.uri !== null ? { URI: info.uri } : {}) }] : [];
     }),
     FeaturedDocumentsMissing: ids.filter((id) => !found.has(id)).map((Id) => ({ Id })),
-    LastUpdatedTimestamp: row.updated_at,
-    CreationTimestamp: row.created_at,
   };
 };
 
@@ -153,8 +161,8 @@ const updateSet: OperationHandler<'UpdateFeaturedResultsSet'> = (ctx, input) => 
   const index = findIndex(ctx, input.IndexId);
   const update = () => {
     const row = findSet(ctx, index, input.FeaturedResultsSetId);
-    const texts = input.QueryTexts ? checkQueryTexts(input.QueryTexts) : (JSON.parse(row.query_texts) as string[]);
-    const documents = input.FeaturedDocuments ? checkDocuments(input.FeaturedDocuments) : (JSON.parse(row.documents) as string[]);
+    const texts = input.QueryTexts ? checkQueryTexts(input.QueryTexts) : queryTextsOf(row);
+    const documents = input.FeaturedDocuments ? checkDocuments(input.FeaturedDocuments) : documentIdsOf(row);
     checkConflicts(ctx, index, texts, row.rowid);
     const values: FeaturedSetValues = {
       name: input.FeaturedResultsSetName ?? row.name,

@@ -6,7 +6,7 @@ import { applyFieldUpdates, RESERVED_FIELDS } from '../core/fields.js';
 import { createIndexTables } from '../core/fts-tables.js';
 import { withClientToken } from '../core/idempotency.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { dateOf } from '../core/time.js';
 import { refreshSearchableText } from './document-store.js';
 import { activeFaqItemCount } from './faq-store.js';
@@ -120,15 +120,14 @@ const deleteIndex: OperationHandler<'DeleteIndex'> = (ctx, input) => {
 };
 
 const listIndices: OperationHandler<'ListIndices'> = (ctx, input) => {
-  const offset = decodePageToken(input.NextToken, 'ListIndices', ctx.region);
   const items = indexRows(ctx.db, ctx.region).flatMap((row) => {
     const status = indexStatus(ctx, row);
     return status
       ? [{ Name: row.name, Id: row.id, Edition: row.edition, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at), Status: status }]
       : [];
   });
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, 'ListIndices', ctx.region);
-  return { IndexConfigurationSummaryItems: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, 'ListIndices', ctx.region);
+  return { IndexConfigurationSummaryItems: page, ...next };
 };
 
 /** The index operations. */

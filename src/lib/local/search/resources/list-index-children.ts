@@ -1,5 +1,5 @@
 import type { OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { sql } from '../core/statements.js';
 import { findIndex } from './index-store.js';
 
@@ -24,9 +24,8 @@ export function listIndexChildren<Row>(
   input: { IndexId: string; NextToken?: string; MaxResults?: number },
   listing: IndexChildListing<Row>): Record<string, unknown> {
   const index = findIndex(ctx, input.IndexId);
-  const offset = decodePageToken(input.NextToken, listing.operation, index.id);
   const rows = sql(ctx.db, `SELECT * FROM ${listing.table} WHERE index_rowid = ? ORDER BY created_at, rowid`).all(index.rowid) as Row[];
   const items = rows.flatMap((row) => listing.summarize(row) ?? []);
-  const { page, nextToken } = pageOf(items, offset, input.MaxResults, 100, listing.operation, index.id);
-  return { [listing.resultKey]: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(items, input, 100, listing.operation, index.id);
+  return { [listing.resultKey]: page, ...next };
 }

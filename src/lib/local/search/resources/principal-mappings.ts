@@ -1,7 +1,7 @@
 import type { GroupMembers, PrincipalMappingStatus } from '../../../services/search/types.js';
 import { invalid, notFound } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { readS3Object } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
 import { findDataSource } from './data-source-store.js';
@@ -148,10 +148,9 @@ const listGroupsOlderThanOrderingId: OperationHandler<'ListGroupsOlderThanOrderi
   if (input.DataSourceId !== undefined) findDataSource(ctx, index.rowid, input.DataSourceId);
   const operation = 'ListGroupsOlderThanOrderingId';
   const scope = `${index.id}:${input.DataSourceId ?? ''}:${input.OrderingId}`;
-  const offset = decodePageToken(input.NextToken, operation, scope);
   const groups = groupsOlderThan(ctx.db, index.rowid, input.DataSourceId ?? '', input.OrderingId).map((row) => ({ GroupId: row.group_id, OrderingId: row.ordering_id }));
-  const { page, nextToken } = pageOf(groups, offset, input.MaxResults, 10, operation, scope);
-  return { GroupsSummaries: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(groups, input, 10, operation, scope);
+  return { GroupsSummaries: page, ...next };
 };
 
 /** The principal mapping operations: group membership for user context filtering. */

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { QuerySuggestionsBlockListStatus } from '../../../services/search/types.js';
 import { childArn } from '../core/arn.js';
 import { parseBlockList } from '../core/block-list-file.js';
-import { conflict, notFound, quotaExceeded } from '../core/errors.js';
+import { quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { listIndexChildren } from './list-index-children.js';
@@ -19,20 +18,14 @@ import {
   type BlockListRow,
   type BlockListValues,
 } from './query-suggestions-store.js';
+import { checkUpdatable, fileError, fileStatus, statusAfterUpdate, withFileStatus } from './s3-file-row.js';
 import { addTags, dropTags } from './tag-store.js';
 
 /** The most block lists an index has, as in the real service. */
 const MAX_BLOCK_LISTS_PER_INDEX = 1;
 
-type Loaded = { ok: true; phrases: string[]; size: number } | { ok: false; error: string };
-
-function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, path.Bucket, path.Key);
-    return { ok: true, phrases: parseBlockList(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
-  } catch (error) {
-    return { ok: false, error: `Could not read the block list s3://${path.Bucket}/${path.Key}: ${(error as Error).message}.`.slice(0, 2048) };
-  }
+function load(ctx: OpContext, path: { Bucket: string; Key: string }): S3TextFile<string[]> {
+  return readS3Text(ctx.local.s3Dir, path, parseBlockList, (uri) => `the block list ${uri}`);
 }
 
 function arnOf(ctx: OpContext, index: IndexRow, id: string): string {
@@ -54,8 +47,8 @@ const createBlockList: OperationHandler<'CreateQuerySuggestionsBlockList'> = (ct
         role_arn: input.RoleArn,
         s3_bucket: input.SourceS3Path.Bucket,
         s3_key: input.SourceS3Path.Key,
-        phrases: JSON.stringify(loaded.ok ? loaded.phrases : []),
-        item_count: loaded.ok ? loaded.phrases.length : 0,
+        phrases: JSON.stringify(loaded.ok ? loaded.value : []),
+        item_count: loaded.ok ? loaded.value.length : 0,
         file_size: loaded.ok ? loaded.size : 0,
         final_status: loaded.ok ? 'ACTIVE' : 'FAILED',
         error_message: loaded.ok ? null : loaded.error,
@@ -68,23 +61,19 @@ const createBlockList: OperationHandler<'CreateQuerySuggestionsBlockList'> = (ct
 };
 
 function findBlockList(ctx: OpContext, index: IndexRow, id: string): BlockListRow & { status: string } {
-  const row = readBlockList(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`Query suggestions block list ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, readBlockList(ctx.db, index.rowid, id), `Query suggestions block list ${id} does not exist in index ${index.id}.`);
 }
 
 const describeBlockList: OperationHandler<'DescribeQuerySuggestionsBlockList'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findBlockList(ctx, index, input.Id);
-  const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
   return {
     IndexId: index.id,
     Id: row.id,
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status as QuerySuggestionsBlockListStatus,
-    ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
     SourceS3Path: { Bucket: row.s3_bucket, Key: row.s3_key },
@@ -97,12 +86,9 @@ const describeBlockList: OperationHandler<'DescribeQuerySuggestionsBlockList'> =
 const updateBlockListOp: OperationHandler<'UpdateQuerySuggestionsBlockList'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findBlockList(ctx, index, input.Id);
-  if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
-    throw conflict(`Query suggestions block list ${row.id} is ${row.status}; retry when it is ACTIVE.`);
-  }
+  checkUpdatable(`Query suggestions block list ${row.id}`, row.status);
   const path = input.SourceS3Path ?? { Bucket: row.s3_bucket, Key: row.s3_key };
   const loaded = load(ctx, path);
-  const hadPhrases = row.final_status !== 'FAILED';
   updateBlockList(
     ctx.db,
     row.rowid,
@@ -112,10 +98,10 @@ const updateBlockListOp: OperationHandler<'UpdateQuerySuggestionsBlockList'> = (
       role_arn: input.RoleArn ?? row.role_arn,
       s3_bucket: path.Bucket,
       s3_key: path.Key,
-      phrases: loaded.ok ? JSON.stringify(loaded.phrases) : row.phrases,
-      item_count: loaded.ok ? loaded.phrases.length : row.item_count,
+      phrases: loaded.ok ? JSON.stringify(loaded.value) : row.phrases,
+      item_count: loaded.ok ? loaded.value.length : row.item_count,
       file_size: loaded.ok ? loaded.size : row.file_size,
-      final_status: loaded.ok ? 'ACTIVE' : hadPhrases ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED',
+      final_status: statusAfterUpdate(row, loaded.ok),
       error_message: loaded.ok ? null : loaded.error,
     },
     ctx.nowMs,
@@ -143,7 +129,7 @@ const listBlockLists: OperationHandler<'ListQuerySuggestionsBlockLists'> = (ctx,
     table: 'search_block_lists',
     resultKey: 'BlockListSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       return status
         ? { Id: row.id, Name: row.name, Status: status, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at), ItemCount: row.item_count }
         : undefined;

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
+import type { LifecycleRow } from '../core/lifecycle.js';
 import { sql } from '../core/statements.js';
+import type { S3FileRow } from './s3-file-row.js';
 
 /** The stored query-suggestions settings of an index (absent until first changed or cleared). */
 export interface SuggestConfigRow {
@@ -10,40 +12,15 @@ export interface SuggestConfigRow {
 }
 
 /** A row of `search_block_lists`. */
-export interface BlockListRow {
-  rowid: number;
-  index_rowid: number;
-  id: string;
-  name: string;
-  description: string | null;
-  role_arn: string;
-  s3_bucket: string;
-  s3_key: string;
+export interface BlockListRow extends S3FileRow {
+  /** The blocked phrases, as JSON. */
   phrases: string;
   item_count: number;
   file_size: number;
-  final_status: string;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  busy_state: string;
-  busy_until: number;
-  deleted_at: number | null;
 }
 
 /** The new values of a block list's file-derived and descriptive columns. */
-export interface BlockListValues {
-  name: string;
-  description: string | null;
-  role_arn: string;
-  s3_bucket: string;
-  s3_key: string;
-  phrases: string;
-  item_count: number;
-  file_size: number;
-  final_status: string;
-  error_message: string | null;
-}
+export type BlockListValues = Omit<BlockListRow, 'rowid' | 'index_rowid' | 'id' | 'created_at' | 'updated_at' | keyof LifecycleRow>;
 
 /** The query-suggestions settings row of an index. */
 export function readSuggestConfig(db: Database.Database, indexRowid: number): SuggestConfigRow | undefined {

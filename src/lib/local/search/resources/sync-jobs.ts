@@ -1,7 +1,7 @@
 import type { DataSourceSyncJob } from '../../../services/search/types.js';
 import { conflict, invalid } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
-import { decodePageToken, pageOf } from '../core/pagination.js';
+import { listPage } from '../core/pagination.js';
 import { parseTimestamp, dateOf } from '../core/time.js';
 import { findDataSource } from './data-source-store.js';
 import { activeIndex, findIndex } from './index-store.js';
@@ -49,12 +49,11 @@ const listDataSourceSyncJobs: OperationHandler<'ListDataSourceSyncJobs'> = (ctx,
   const to = range?.EndTime !== undefined ? parseTimestamp(range.EndTime, 'StartTimeFilter.EndTime') : Infinity;
   if (from > to) throw invalid('StartTimeFilter.StartTime is after StartTimeFilter.EndTime.');
   const scope = `${index.id}/${source.id}/${input.StatusFilter ?? ''}/${from}/${to}`;
-  const offset = decodePageToken(input.NextToken, 'ListDataSourceSyncJobs', scope);
   const rows = syncJobRows(ctx.db, source.rowid).filter(
     (row) => (!input.StatusFilter || row.status === input.StatusFilter) && row.start_time >= from && row.start_time <= to,
   );
-  const { page, nextToken } = pageOf(rows.map(describeJob), offset, input.MaxResults, 10, 'ListDataSourceSyncJobs', scope);
-  return { History: page, ...(nextToken ? { NextToken: nextToken } : {}) };
+  const { page, ...next } = listPage(rows.map(describeJob), input, 10, 'ListDataSourceSyncJobs', scope);
+  return { History: page, ...next };
 };
 
 /** The sync job operations. */

@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { childArn } from '../core/arn.js';
-import { conflict, notFound, quotaExceeded } from '../core/errors.js';
+import { quotaExceeded } from '../core/errors.js';
 import { withClientToken } from '../core/idempotency.js';
-import { statusOf } from '../core/lifecycle.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
-import { readS3Object } from '../core/s3-files.js';
+import { readS3Text, type S3TextFile } from '../core/s3-files.js';
 import { parseSolrSynonyms, type ParsedThesaurus } from '../core/synonym-rules.js';
 import { dateOf } from '../core/time.js';
 import { activeIndex, findIndex, type IndexRow } from './index-store.js';
 import { addTags, dropTags } from './tag-store.js';
 import { countThesauri, insertThesaurus, markThesaurusDeleted, thesaurusRow, updateThesaurusRow, type ThesaurusRow } from './thesaurus-store.js';
 import { listIndexChildren } from './list-index-children.js';
+import { checkUpdatable, fileError, fileStatus, statusAfterUpdate, withFileStatus } from './s3-file-row.js';
 import type { ThesaurusStatus } from '../../../services/search/types.js';
 
 /** The most thesauri an index has, as in the real service. */
 const MAX_THESAURI_PER_INDEX = 1;
 
-type Loaded = { ok: true; parsed: ParsedThesaurus; size: number } | { ok: false; error: string };
-
-function load(ctx: OpContext, path: { Bucket: string; Key: string }): Loaded {
-  try {
-    const bytes = readS3Object(ctx.local.s3Dir, path.Bucket, path.Key);
-    return { ok: true, parsed: parseSolrSynonyms(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
-  } catch (error) {
-    return { ok: false, error: `Could not read the thesaurus s3://${path.Bucket}/${path.Key}: ${(error as Error).message}.`.slice(0, 2048) };
-  }
+function load(ctx: OpContext, path: { Bucket: string; Key: string }): S3TextFile<ParsedThesaurus> {
+  return readS3Text(ctx.local.s3Dir, path, parseSolrSynonyms, (uri) => `the thesaurus ${uri}`);
 }
 
 const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
@@ -43,9 +36,9 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
         role_arn: input.RoleArn,
         s3_bucket: input.SourceS3Path.Bucket,
         s3_key: input.SourceS3Path.Key,
-        rules: JSON.stringify(loaded.ok ? loaded.parsed.rules : []),
-        term_count: loaded.ok ? loaded.parsed.termCount : 0,
-        rule_count: loaded.ok ? loaded.parsed.rules.length : 0,
+        rules: JSON.stringify(loaded.ok ? loaded.value.rules : []),
+        term_count: loaded.ok ? loaded.value.termCount : 0,
+        rule_count: loaded.ok ? loaded.value.rules.length : 0,
         file_size: loaded.ok ? loaded.size : 0,
         final_status: loaded.ok ? 'ACTIVE' : 'FAILED',
         error_message: loaded.ok ? null : loaded.error,
@@ -60,23 +53,19 @@ const createThesaurus: OperationHandler<'CreateThesaurus'> = (ctx, input) => {
 };
 
 function findThesaurus(ctx: OpContext, index: IndexRow, id: string): ThesaurusRow & { status: ThesaurusStatus } {
-  const row = thesaurusRow(ctx.db, index.rowid, id);
-  const status = row && statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
-  if (!row || !status) throw notFound(`Thesaurus ${id} does not exist in index ${index.id}.`);
-  return { ...row, status };
+  return withFileStatus(ctx, thesaurusRow(ctx.db, index.rowid, id), `Thesaurus ${id} does not exist in index ${index.id}.`);
 }
 
 const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
-  const failed = row.status === 'FAILED' || row.status === 'ACTIVE_BUT_UPDATE_FAILED';
   return {
     Id: row.id,
     IndexId: index.id,
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     Status: row.status,
-    ...(failed && row.error_message ? { ErrorMessage: row.error_message } : {}),
+    ...fileError(row, row.status),
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
     RoleArn: row.role_arn,
@@ -90,13 +79,9 @@ const describeThesaurus: OperationHandler<'DescribeThesaurus'> = (ctx, input) =>
 const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);
   const row = findThesaurus(ctx, index, input.Id);
-  if (row.status === 'CREATING' || row.status === 'UPDATING' || row.status === 'DELETING') {
-    throw conflict(`Thesaurus ${row.id} is ${row.status}; retry when it is ACTIVE.`);
-  }
+  checkUpdatable(`Thesaurus ${row.id}`, row.status);
   const path = input.SourceS3Path ?? { Bucket: row.s3_bucket, Key: row.s3_key };
   const loaded = load(ctx, path);
-  const hadRules = row.final_status !== 'FAILED';
-  const status = loaded.ok ? 'ACTIVE' : hadRules ? 'ACTIVE_BUT_UPDATE_FAILED' : 'FAILED';
   updateThesaurusRow(ctx.db, {
     rowid: row.rowid,
     name: input.Name ?? row.name,
@@ -104,11 +89,11 @@ const updateThesaurus: OperationHandler<'UpdateThesaurus'> = (ctx, input) => {
     role_arn: input.RoleArn ?? row.role_arn,
     s3_bucket: path.Bucket,
     s3_key: path.Key,
-    rules: loaded.ok ? JSON.stringify(loaded.parsed.rules) : row.rules,
-    term_count: loaded.ok ? loaded.parsed.termCount : row.term_count,
-    rule_count: loaded.ok ? loaded.parsed.rules.length : row.rule_count,
+    rules: loaded.ok ? JSON.stringify(loaded.value.rules) : row.rules,
+    term_count: loaded.ok ? loaded.value.termCount : row.term_count,
+    rule_count: loaded.ok ? loaded.value.rules.length : row.rule_count,
     file_size: loaded.ok ? loaded.size : row.file_size,
-    final_status: status,
+    final_status: statusAfterUpdate(row, loaded.ok),
     error_message: loaded.ok ? null : loaded.error,
     updated_at: ctx.nowMs,
     busy_until: ctx.nowMs + ctx.delayMs,
@@ -135,7 +120,7 @@ const listThesauri: OperationHandler<'ListThesauri'> = (ctx, input) =>
     table: 'search_thesauri',
     resultKey: 'ThesaurusSummaryItems',
     summarize(row) {
-      const status = statusOf(row, ctx.nowMs, ctx.delayMs, row.final_status);
+      const status = fileStatus(ctx, row);
       return status ? { Id: row.id, Name: row.name, Status: status, CreatedAt: dateOf(row.created_at), UpdatedAt: dateOf(row.updated_at) } : undefined;
     },
   });

@@ -1,29 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { ThesaurusStatus } from '../../../services/search/types.js';
 import { sql } from '../core/statements.js';
+import type { S3FileRow } from './s3-file-row.js';
 
 /** A row of `search_thesauri`. */
-export interface ThesaurusRow {
-  rowid: number;
-  index_rowid: number;
-  id: string;
-  name: string;
-  description: string | null;
-  role_arn: string;
-  s3_bucket: string;
-  s3_key: string;
+export interface ThesaurusRow extends S3FileRow<ThesaurusStatus> {
   /** The synonym rules, as JSON. */
   rules: string;
   term_count: number;
   rule_count: number;
   file_size: number;
-  final_status: ThesaurusStatus;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  busy_state: string;
-  busy_until: number;
-  deleted_at: number | null;
 }
 
 /** The columns a new thesaurus is written with (it starts CREATING until `busy_until`). */
