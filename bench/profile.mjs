@@ -44,7 +44,9 @@ try {
     const server = await startServer(proc('canned-server'), {});
     const input = { ...options, endpoint: `http://127.0.0.1:${server.info.port}`, warmup: 1000 };
     const result = await runWorker(proc('client-load'), input, { nodeArgs: profile('client') }).finally(() => server.stop());
-    console.log(`${options.peer} c=${options.concurrency}: ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.cpuMicrosPerCall)} µs CPU/call (under the profiler)`);
+    console.log(
+      `${options.peer} c=${options.concurrency}: ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.cpuMicrosPerCall)} µs CPU/call (under the profiler)`,
+    );
   } else {
     const service = await startService(profile('service'));
     const input = { endpoint: service.endpoint, servicePid: service.pid, ...options, concurrency: 8 };
@@ -52,7 +54,9 @@ try {
       await service.stop();
       service.dispose();
     });
-    console.log(`service: ${Math.round((options.docs / result.acknowledgedMs) * 1000)} docs/s ingested, query p50 ${result.p50?.toFixed(2)} ms p99 ${result.p99?.toFixed(2)} ms (under the profiler)`);
+    console.log(
+      `service: ${Math.round((options.docs / result.acknowledgedMs) * 1000)} docs/s ingested, query p50 ${result.p50?.toFixed(2)} ms p99 ${result.p99?.toFixed(2)} ms (under the profiler)`,
+    );
   }
   const files = readdirSync(dir, { recursive: true }).filter((name) => name.endsWith('.cpuprofile'));
   for (const file of files.sort().reverse()) {

@@ -54,7 +54,10 @@ const notes = [];
 if (newest(join(ROOT, 'src')) > statSync(DIST_INDEX).mtimeMs) notes.push('dist/ is older than src/: these numbers are for the last build (npm run build)');
 notes.push(`peak RSS measured with ${rssMethod()}`);
 const load = loadavg()[0];
-if (load > cpus().length / 2) notes.push(`load average ${load.toFixed(1)} on ${cpus().length} cores when the run started: other work shares the machine, absolute numbers are noisy (ratios less so)`);
+if (load > cpus().length / 2)
+  notes.push(
+    `load average ${load.toFixed(1)} on ${cpus().length} cores when the run started: other work shares the machine, absolute numbers are noisy (ratios less so)`,
+  );
 
 const started = Date.now();
 const results = [];
@@ -65,16 +68,32 @@ for (const name of options.only) {
   try {
     results.push({ name, ...(await scenario(options.sizes)) });
   } catch (error) {
-    results.push({ name, title: name, size: '', rows: [{ subject: '(scenario)', measured: `failed: ${error.message}`, ratio: '', goal: 'not measured' }], data: { failed: error.message } });
+    results.push({
+      name,
+      title: name,
+      size: '',
+      rows: [{ subject: '(scenario)', measured: `failed: ${error.message}`, ratio: '', goal: 'not measured' }],
+      data: { failed: error.message },
+    });
   }
 }
 const seconds = (Date.now() - started) / 1000;
 
-const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryBytes: totalmem(), freeMemoryBytes: freemem(), loadAverage: load, os: `${platform()} ${release()}`, node: process.version };
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model,
+  memoryBytes: totalmem(),
+  freeMemoryBytes: freemem(),
+  loadAverage: load,
+  os: `${platform()} ${release()}`,
+  node: process.version,
+};
 console.log(options.markdown ? renderMarkdown(results) : renderTable(results));
 console.log(`${options.mode} run, ${seconds.toFixed(0)} s · ${machine.cpus} × ${machine.cpu} · node ${machine.node}`);
 for (const note of notes) console.log(`note: ${note}`);
-const missing = results.flatMap((r) => r.rows.filter((row) => /^(missing|failed):/.test(row.measured)).map((row) => `${row.subject} (${row.measured.replace(/\n.*/s, '')})`));
+const missing = results.flatMap((r) =>
+  r.rows.filter((row) => /^(missing|failed):/.test(row.measured)).map((row) => `${row.subject} (${row.measured.replace(/\n.*/s, '')})`),
+);
 if (missing.length) console.log(`missing: ${missing.join('; ')}`);
 
 const figures = headlineFigures(results);
@@ -85,16 +104,33 @@ for (const row of compared) {
   console.log(`${row.regressed ? 'REGRESSION' : 'baseline'}: ${row.name} ${show(row.value)} (baseline ${show(row.baseline)}, ${change})`);
 }
 const regressions = compared.filter((row) => row.regressed).length;
-if (compared.length) console.log(`${regressions} of ${compared.length} headline figures more than ${TOLERANCE * 100}% worse than ${relative(process.cwd(), BASELINE)} (${options.mode})`);
+if (compared.length)
+  console.log(
+    `${regressions} of ${compared.length} headline figures more than ${TOLERANCE * 100}% worse than ${relative(process.cwd(), BASELINE)} (${options.mode})`,
+  );
 else console.log(`no ${options.mode} baseline to compare with: npm run bench -- ${options.mode === 'quick' ? '--quick ' : ''}--save-baseline stores one`);
 if (options.saveBaseline) {
-  saveBaseline(BASELINE, options.mode, figures, { date: new Date(started).toISOString(), machine: `${machine.cpus} × ${machine.cpu}, node ${machine.node}`, loadAverage: load });
+  saveBaseline(BASELINE, options.mode, figures, {
+    date: new Date(started).toISOString(),
+    machine: `${machine.cpus} × ${machine.cpu}, node ${machine.node}`,
+    loadAverage: load,
+  });
   console.log(`baseline: ${relative(process.cwd(), BASELINE)} (${options.mode}) updated`);
 }
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const file = join(RESULTS_DIR, `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${options.mode}.json`);
-const json = { date: new Date(started).toISOString(), mode: options.mode, sizes: options.sizes, seconds, machine, notes, figures, baseline: compared, scenarios: results };
+const json = {
+  date: new Date(started).toISOString(),
+  mode: options.mode,
+  sizes: options.sizes,
+  seconds,
+  machine,
+  notes,
+  figures,
+  baseline: compared,
+  scenarios: results,
+};
 writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 console.log(`results: ${relative(process.cwd(), file)}`);
 process.exit(regressions ? 3 : 0);

@@ -134,14 +134,12 @@ const lazyCommands = {
       const text = readFileSync(args.path, 'utf8');
       const imports = new Map([...text.matchAll(/^import (C_\w+) from '(\.\/[^']+\.js)';$/gm)].map(([, name, path]) => [name, path]));
       let entries = 0;
-      const lazy = text
-        .replace(/^import C_\w+ from '[^']+';\n/gm, '')
-        .replace(/^ {2}('[^']+'): (C_\w+),$/gm, (line, id, name) => {
-          const path = imports.get(name);
-          if (!path) throw new Error(`${args.path}: ${name} is not imported: review the lazy-commands build step`);
-          entries++;
-          return `  get ${id}() { return require(${JSON.stringify(path)}).default; },`;
-        });
+      const lazy = text.replace(/^import C_\w+ from '[^']+';\n/gm, '').replace(/^ {2}('[^']+'): (C_\w+),$/gm, (line, id, name) => {
+        const path = imports.get(name);
+        if (!path) throw new Error(`${args.path}: ${name} is not imported: review the lazy-commands build step`);
+        entries++;
+        return `  get ${id}() { return require(${JSON.stringify(path)}).default; },`;
+      });
       if (!imports.size || entries !== imports.size) throw new Error(`${args.path} no longer has the expected form: review the lazy-commands build step`);
       return { contents: lazy, loader: 'ts' };
     });
@@ -209,7 +207,9 @@ const sideFiles = (self) => ({
     // An import of a side part becomes a module that requires its file (import() included:
     // esbuild would leave an external import() as it is, and the bundle runs as a script).
     const redirect = (name) => ({ path: name, namespace: 'side-file' });
-    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers)$/ }, (args) => (args.path === self ? undefined : redirect(SIDE_FILES[args.path])));
+    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers)$/ }, (args) =>
+      args.path === self ? undefined : redirect(SIDE_FILES[args.path]),
+    );
     builder.onResolve({ filter: /\/local\/server\.js$/ }, (args) => {
       const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
       return SIDE_FILES[target] && target !== self ? redirect(SIDE_FILES[target]) : undefined;
@@ -245,7 +245,8 @@ const dynamicImportsAsRequire = {
 function checkNoDynamicImports(metafile) {
   for (const [output, { imports }] of Object.entries(metafile.outputs)) {
     const left = imports.filter((record) => record.kind === 'dynamic-import').map((record) => record.path);
-    if (left.length) throw new Error(`${output} keeps import() of ${left.join(', ')}, which fails in bin/run.js: make it a require() (see dynamicImportsAsRequire)`);
+    if (left.length)
+      throw new Error(`${output} keeps import() of ${left.join(', ')}, which fails in bin/run.js: make it a require() (see dynamicImportsAsRequire)`);
   }
 }
 
@@ -287,11 +288,21 @@ const common = {
   metafile: true,
 };
 const outDir = join(root, 'dist', 'cli');
-const main = await build({ ...common, entryPoints: [join(root, 'src', 'commands', 'index.ts')], outfile: join(outDir, 'nimbus.cjs'), plugins: [lazyCommands, lazyBuiltins, lazyExecFile, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire] });
+const main = await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'commands', 'index.ts')],
+  outfile: join(outDir, 'nimbus.cjs'),
+  plugins: [lazyCommands, lazyBuiltins, lazyExecFile, libraryUrls, asciiCommandSort, fdirBundledPicomatch, sideFiles(), dynamicImportsAsRequire],
+});
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
-  const side = await build({ ...common, entryPoints: [entry], outfile: join(outDir, `${name}.cjs`), plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire] });
+  const side = await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: join(outDir, `${name}.cjs`),
+    plugins: [libraryUrls, sideFiles(entry), dynamicImportsAsRequire],
+  });
   checkNoDynamicImports(side.metafile);
 }
 
@@ -317,7 +328,10 @@ async function warmCodeCache() {
   try {
     const env = { PATH: process.env.PATH, HOME: dir, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
     // Asynchronously: the service answers from this process.
-    await promisify(execFile)(process.execPath, [join(root, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', service.endpoint], { cwd: root, env });
+    await promisify(execFile)(process.execPath, [join(root, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', service.endpoint], {
+      cwd: root,
+      env,
+    });
   } finally {
     await service.close();
     rmSync(dir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ function printResults(title, input, answer) {
   console.log(dim(`  Query ${JSON.stringify(input)}`));
   console.log(dim(`  ${answer.TotalNumberOfResults} results`));
   for (const item of answer.ResultItems) {
-    const kind = item.Type === 'QUESTION_ANSWER' ? 'FAQ' : item.ScoreAttributes?.ScoreConfidence ?? '';
+    const kind = item.Type === 'QUESTION_ANSWER' ? 'FAQ' : (item.ScoreAttributes?.ScoreConfidence ?? '');
     console.log(`  • ${highlighted(item.DocumentTitle)} ${dim(`(${item.DocumentId}, ${kind})`)}`);
     console.log(`    ${highlighted(item.DocumentExcerpt)}`);
   }
@@ -75,8 +75,19 @@ try {
   mkdirSync(bucket, { recursive: true });
   cpSync(join(corpus, 'faq.csv'), join(bucket, 'faq.csv'));
   cpSync(join(corpus, 'thesaurus.txt'), join(bucket, 'thesaurus.txt'));
-  const { Id: faqId } = await client.createFaqAsync({ IndexId, Name: 'coffee-faq', RoleArn: ROLE, FileFormat: 'CSV', S3Path: { Bucket: 'coffee-demo', Key: 'faq.csv' } });
-  const { Id: thesaurusId } = await client.createThesaurusAsync({ IndexId, Name: 'coffee-words', RoleArn: ROLE, SourceS3Path: { Bucket: 'coffee-demo', Key: 'thesaurus.txt' } });
+  const { Id: faqId } = await client.createFaqAsync({
+    IndexId,
+    Name: 'coffee-faq',
+    RoleArn: ROLE,
+    FileFormat: 'CSV',
+    S3Path: { Bucket: 'coffee-demo', Key: 'faq.csv' },
+  });
+  const { Id: thesaurusId } = await client.createThesaurusAsync({
+    IndexId,
+    Name: 'coffee-words',
+    RoleArn: ROLE,
+    SourceS3Path: { Bucket: 'coffee-demo', Key: 'thesaurus.txt' },
+  });
 
   const documents = JSON.parse(readFileSync(join(corpus, 'documents.json'), 'utf8')).map((doc) => ({
     Id: doc.id,

@@ -25,9 +25,24 @@ const MODELS = {
 
 /** Flag names of every command (global flags, help): a member that would collide is prefixed. */
 const GLOBAL_NAMES = [
-  'region', 'profile', 'endpoint-url', 'api-version', 'output', 'query', 'debug', 'stats', 'no-verify-ssl',
-  'ca-bundle', 'retry-mode', 'max-attempts', 'cli-input-json', 'generate-cli-skeleton', 'no-input', 'color',
-  'local', 'help',
+  'region',
+  'profile',
+  'endpoint-url',
+  'api-version',
+  'output',
+  'query',
+  'debug',
+  'stats',
+  'no-verify-ssl',
+  'ca-bundle',
+  'retry-mode',
+  'max-attempts',
+  'cli-input-json',
+  'generate-cli-skeleton',
+  'no-input',
+  'color',
+  'local',
+  'help',
 ];
 /** Flag names of paginated commands only (search query's own --page-size stays its own). */
 const PAGINATION_NAMES = ['no-paginate', 'max-items', 'starting-token', 'page-size'];
@@ -63,7 +78,10 @@ function kebab(name) {
   let base = name;
   const special = /[A-Z]{2,}s$/.exec(base);
   if (special) base = `${base.slice(0, -special[0].length)}-${special[0].toLowerCase()}`;
-  return base.replace(/(.)([A-Z][a-z]+)/g, '$1-$2').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return base
+    .replace(/(.)([A-Z][a-z]+)/g, '$1-$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
 }
 
 const loadJson = (base, path) => JSON.parse(readFileSync(join(base, path), 'utf8'));
@@ -259,7 +277,14 @@ function commandSource(command) {
   if (paginated) flags.push('    ...PAGINATION_FLAGS,');
 
   const words = command.id.split(' ');
-  const className = words.map((word) => word.split('-').map((part) => part[0].toUpperCase() + part.slice(1)).join('')).join('');
+  const className = words
+    .map((word) =>
+      word
+        .split('-')
+        .map((part) => part[0].toUpperCase() + part.slice(1))
+        .join(''),
+    )
+    .join('');
   const depth = '../'.repeat(words.length);
   const spec = {
     service: command.service,

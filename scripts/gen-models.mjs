@@ -41,9 +41,7 @@ function withoutText(traits) {
 function stripShape(shape) {
   const out = withoutText(shape);
   if (shape.members) {
-    out.members = Object.fromEntries(
-      Object.entries(shape.members).map(([name, member]) => [name, withoutText(member)]),
-    );
+    out.members = Object.fromEntries(Object.entries(shape.members).map(([name, member]) => [name, withoutText(member)]));
   }
   for (const ref of ['member', 'key', 'value']) if (shape[ref]) out[ref] = withoutText(shape[ref]);
   return out;

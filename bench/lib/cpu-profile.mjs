@@ -32,7 +32,10 @@ function area(frame) {
   if (url.startsWith('node:')) return 'node internals';
   if (url.includes('/node_modules/')) {
     const rest = url.split('/node_modules/').pop();
-    return `node_modules/${rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/')}`;
+    return `node_modules/${rest
+      .split('/')
+      .slice(0, rest.startsWith('@') ? 2 : 1)
+      .join('/')}`;
   }
   if (url.includes('/dist/')) return 'nimbus';
   return 'other';

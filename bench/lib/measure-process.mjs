@@ -41,9 +41,11 @@ export function measureProcess(command, args, options = {}) {
   const how = rssMethod();
   const out = join(scratch, `rss-${serial++}`);
   const [cmd, argv] =
-    how === 'gnu-time' ? ['/usr/bin/time', ['-f', '%M', '-o', out, command, ...args]]
-    : how === 'python-rusage' ? ['python3', ['-c', PY_WRAPPER, out, command, ...args]]
-    : [command, args];
+    how === 'gnu-time'
+      ? ['/usr/bin/time', ['-f', '%M', '-o', out, command, ...args]]
+      : how === 'python-rusage'
+        ? ['python3', ['-c', PY_WRAPPER, out, command, ...args]]
+        : [command, args];
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(cmd, argv, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -70,7 +72,10 @@ export function measureProcess(command, args, options = {}) {
 
 /** The error line of a child's stderr (else its last line), for a one-line failure message. */
 export function lastLine(stderr) {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const error = lines.find((line) => /^(\w*(Error|Exception)\b|error:)/i.test(line));
   return (error ?? lines.pop() ?? 'no output').slice(0, 200);
 }

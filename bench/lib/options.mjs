@@ -27,7 +27,7 @@ export const USAGE = [
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
   '  --scale            also run the scaling series (scenario 5)',
-  '  --save-baseline    store this run\'s headline figures in bench/baseline.json (what later runs compare with)',
+  "  --save-baseline    store this run's headline figures in bench/baseline.json (what later runs compare with)",
   `  --scale-docs LIST  document counts of the scaling series (full ${SIZES.full.scaleDocs.join(',')}, quick ${SIZES.quick.scaleDocs.join(',')})`,
   ...Object.entries(KNOBS).map(([flag, [key, text]]) => `  ${`${flag} N`.padEnd(18)} ${text} (full ${SIZES.full[key]}, quick ${SIZES.quick[key]})`),
 ].join('\n');
@@ -46,11 +46,15 @@ export function parseOptions(argv) {
     if (flag === '--help' || flag === '-h') return { mode, sizes, only, help: true };
     const value = argv[++i];
     if (flag === '--only') {
-      only = String(value ?? '').split(',').filter(Boolean);
+      only = String(value ?? '')
+        .split(',')
+        .filter(Boolean);
       const unknown = only.filter((name) => !SCENARIOS.includes(name));
       if (unknown.length || !only.length) throw new Error(`--only takes a list of ${SCENARIOS.join(', ')}; got "${value ?? ''}"`);
     } else if (flag === '--scale-docs') {
-      const counts = String(value ?? '').split(',').map(Number);
+      const counts = String(value ?? '')
+        .split(',')
+        .map(Number);
       if (!counts.every((n) => Number.isInteger(n) && n > 0)) throw new Error(`--scale-docs takes a list of positive whole numbers; got "${value ?? ''}"`);
       sizes.scaleDocs = counts.sort((a, b) => a - b);
     } else if (KNOBS[flag]) {
@@ -61,5 +65,12 @@ export function parseOptions(argv) {
       throw new Error(`Unknown option "${flag}"\n${USAGE}`);
     }
   }
-  return { mode, sizes, only: SCENARIOS.filter((name) => only.includes(name)), markdown: argv.includes('--markdown'), saveBaseline: argv.includes('--save-baseline'), help: false };
+  return {
+    mode,
+    sizes,
+    only: SCENARIOS.filter((name) => only.includes(name)),
+    markdown: argv.includes('--markdown'),
+    saveBaseline: argv.includes('--save-baseline'),
+    help: false,
+  };
 }

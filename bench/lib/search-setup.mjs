@@ -11,7 +11,7 @@ export function searchClient(endpoint) {
 /** Creates an enterprise-edition index (no developer-edition document quota) and waits until it is ACTIVE; resolves to its id. */
 export async function createActiveIndex(client, name) {
   const { Id } = await client.createIndexAsync({ Name: name, Edition: 'ENTERPRISE_EDITION', RoleArn: 'arn:aws:iam::000000000000:role/nimbus-bench' });
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const { Status } = await client.describeIndexAsync({ Id });
     if (Status === 'ACTIVE') return Id;
     await new Promise((resolve) => setTimeout(resolve, 50));

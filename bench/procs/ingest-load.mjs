@@ -48,7 +48,7 @@ const acknowledgedMs = now() - start;
 const ingestUsed = used(ingestCpu);
 
 let indexed = await indexedCount(client, IndexId);
-for (let last = indexed, since = now(); indexed < docs - failed && now() - since < 30_000; ) {
+for (let last = indexed, since = now(); indexed < docs - failed && now() - since < 30_000;) {
   await new Promise((resolve) => setTimeout(resolve, 100));
   indexed = await indexedCount(client, IndexId);
   if (indexed !== last) [last, since] = [indexed, now()];

@@ -24,7 +24,9 @@ const canonical = `POST\n/\n\n${signed.map((name) => `${name}:${headers[name]}\n
 const hmac = (key, text) => createHmac('sha256', key).update(text).digest();
 let key = hmac(`AWS4${process.env.AWS_SECRET_ACCESS_KEY}`, amzDate.slice(0, 8));
 for (const part of [region, 'kendra', 'aws4_request']) key = hmac(key, part);
-const signature = createHmac('sha256', key).update(`AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${sha256(canonical)}`).digest('hex');
+const signature = createHmac('sha256', key)
+  .update(`AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${sha256(canonical)}`)
+  .digest('hex');
 headers.authorization = `AWS4-HMAC-SHA256 Credential=${process.env.AWS_ACCESS_KEY_ID}/${scope}, SignedHeaders=${signed.join(';')}, Signature=${signature}`;
 
 const request = http.request(url, { method: 'POST', headers }, (response) => {

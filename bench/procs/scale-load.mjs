@@ -63,7 +63,8 @@ async function retrieveLatency() {
     try {
       await client.retrieveAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
     } catch (error) {
-      if (q === -20 && (error.code === 'UnsupportedOperationException' || error.code === 'UnknownOperationException')) return { missing: 'the local service does not implement Retrieve' };
+      if (q === -20 && (error.code === 'UnsupportedOperationException' || error.code === 'UnknownOperationException'))
+        return { missing: 'the local service does not implement Retrieve' };
       throw error;
     }
     if (q >= 0) latencies.push(now() - t);
@@ -83,14 +84,23 @@ for (const target of steps) {
   }
   const added = target - done;
   done = target;
-  for (const since = now(); (await indexedCount(client, IndexId)) < target && now() - since < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const since = now(); (await indexedCount(client, IndexId)) < target && now() - since < 60_000;) await new Promise((resolve) => setTimeout(resolve, 100));
   const latencies = [];
   for (let q = -20; q < queries; q++) {
     const t = now();
     await client.queryAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
     if (q >= 0) latencies.push(now() - t);
   }
-  results.push({ docs: target, added, ingestMs, diskBytes: dirSize(dataDir), ...serviceMemory(), p50: percentile(latencies, 50), p99: percentile(latencies, 99), retrieve: await retrieveLatency() });
+  results.push({
+    docs: target,
+    added,
+    ingestMs,
+    diskBytes: dirSize(dataDir),
+    ...serviceMemory(),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    retrieve: await retrieveLatency(),
+  });
 }
 console.log(JSON.stringify({ steps: results }));
 process.exit(0);

@@ -87,7 +87,13 @@ function rows(d) {
   const out = [];
   const n = d.nimbus;
   const nimbusRate = n.wallMs ? (d.docs / n.wallMs) * 1000 : NaN;
-  if (!n.wallMs) out.push({ subject: 'nimbus search document put --jsonl', measured: n.missing ? `missing: ${n.missing}` : `failed: ${n.failed}`, ratio: '', goal: 'not measured' });
+  if (!n.wallMs)
+    out.push({
+      subject: 'nimbus search document put --jsonl',
+      measured: n.missing ? `missing: ${n.missing}` : `failed: ${n.failed}`,
+      ratio: '',
+      goal: 'not measured',
+    });
   else {
     const counted = n.indexed === d.docs ? '' : `\nindex counts ${int(n.indexed)} of ${int(d.docs)}`;
     out.push({

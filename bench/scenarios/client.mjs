@@ -79,7 +79,10 @@ function rows(data) {
         ].join('\n');
       }
       if (peer === 'nimbus-sync' && async.requestsPerSecond) {
-        ratio.push(`${times(d.cpuMicrosPerCall / async.cpuMicrosPerCall)} async CPU/call`, `${times(async.requestsPerSecond / d.requestsPerSecond)} async time/call`);
+        ratio.push(
+          `${times(d.cpuMicrosPerCall / async.cpuMicrosPerCall)} async CPU/call`,
+          `${times(async.requestsPerSecond / d.requestsPerSecond)} async time/call`,
+        );
         goal = verdict('CPU ≤ 1.3× async', d.cpuMicrosPerCall / async.cpuMicrosPerCall, '<=', 1.3, times);
       }
       out.push({ subject, measured: `${int(d.requestsPerSecond)} req/s\n${int(d.cpuMicrosPerCall)} µs CPU/call`, ratio: ratio.join('\n'), goal });

@@ -13,7 +13,11 @@ export async function localService(sizes) {
   const service = await startService();
   let data;
   try {
-    const load = await runWorker(proc('ingest-load'), { endpoint: service.endpoint, servicePid: service.pid, docs: sizes.docs, queries: sizes.queries, concurrency: CLIENTS }, { timeoutMs: 1_800_000 });
+    const load = await runWorker(
+      proc('ingest-load'),
+      { endpoint: service.endpoint, servicePid: service.pid, docs: sizes.docs, queries: sizes.queries, concurrency: CLIENTS },
+      { timeoutMs: 1_800_000 },
+    );
     data = { ...load, docs: sizes.docs, queries: sizes.queries, clients: CLIENTS };
   } catch (error) {
     data = { failed: error.message };
@@ -34,7 +38,8 @@ function perDoc(used, count, unit) {
 function rows(d, sizes) {
   if (d.failed) return [{ subject: 'BatchPutDocument, Query, Retrieve', measured: `failed: ${d.failed}`, ratio: '', goal: 'not measured' }];
   const ackRate = (d.docs / d.acknowledgedMs) * 1000;
-  const searchable = d.indexedMs > d.acknowledgedMs * 1.05 ? `\nall searchable after ${(d.indexedMs / 1000).toFixed(1)} s (${int((d.docs / d.indexedMs) * 1000)} docs/s)` : '';
+  const searchable =
+    d.indexedMs > d.acknowledgedMs * 1.05 ? `\nall searchable after ${(d.indexedMs / 1000).toFixed(1)} s (${int((d.docs / d.indexedMs) * 1000)} docs/s)` : '';
   const counted = d.indexed === d.docs - d.failed ? '' : `\nindex counts ${int(d.indexed)} of ${int(d.docs - d.failed)}`;
   const at = sizes.docs === GOAL_DOCS ? '' : `\n(at ${int(sizes.docs)} docs; the goal is at ${int(GOAL_DOCS)})`;
   return [

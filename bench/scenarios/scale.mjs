@@ -22,7 +22,14 @@ export async function scale(sizes) {
   const service = await startService();
   const data = {};
   try {
-    const input = { endpoint: service.endpoint, servicePid: service.pid, dataDir: service.dataDir, steps: sizes.scaleDocs, queries: sizes.queries, concurrency: CLIENTS };
+    const input = {
+      endpoint: service.endpoint,
+      servicePid: service.pid,
+      dataDir: service.dataDir,
+      steps: sizes.scaleDocs,
+      queries: sizes.queries,
+      concurrency: CLIENTS,
+    };
     Object.assign(data, await runWorker(proc('scale-load'), input, { timeoutMs: 3_600_000 }));
     data.startup = await profilesStartup(service.endpoint, sizes.runs);
   } catch (error) {
@@ -77,7 +84,10 @@ function rows(d) {
   if (d.failed) return [{ subject: 'scaling series', measured: `failed: ${d.failed}`, ratio: '', goal: 'not measured' }];
   const first = d.steps[0];
   const out = d.steps.map((step) => {
-    const growth = step === first ? '' : `×${int(step.docs / first.docs)} docs:\n${times(step.diskBytes / first.diskBytes)} disk, ${times(step.rss / first.rss)} RSS,\n${times(step.p99 / first.p99)} p99`;
+    const growth =
+      step === first
+        ? ''
+        : `×${int(step.docs / first.docs)} docs:\n${times(step.diskBytes / first.diskBytes)} disk, ${times(step.rss / first.rss)} RSS,\n${times(step.p99 / first.p99)} p99`;
     return {
       subject: `${int(step.docs)} documents`,
       measured: `ingest ${int((step.added / step.ingestMs) * 1000)} docs/s\n${mb(step.diskBytes)} on disk (${int(step.diskBytes / step.docs)} B/doc)\nservice RSS ${mb(step.rss)} (peak ${mb(step.peakRss)})\nquery p50 ${ms(step.p50)} · p99 ${ms(step.p99)}\n${retrieveText(step.retrieve)}`,
@@ -86,7 +96,8 @@ function rows(d) {
     };
   });
   const s = d.startup;
-  if (s.missing || s.failed) out.push({ subject: 'start-up, 1 vs 20 profiles', measured: s.missing ? `missing: ${s.missing}` : `failed: ${s.failed}`, ratio: '', goal: '' });
+  if (s.missing || s.failed)
+    out.push({ subject: 'start-up, 1 vs 20 profiles', measured: s.missing ? `missing: ${s.missing}` : `failed: ${s.failed}`, ratio: '', goal: '' });
   else out.push({ subject: 'start-up, 1 vs 20 profiles', measured: `${ms(s[1])} vs ${ms(s[20])}`, ratio: `${times(s[20] / s[1])} with 20`, goal: '' });
   return out;
 }

@@ -21,7 +21,12 @@ export async function startup(sizes) {
     const subjects = [
       { name: 'node -e 0', peer: { command: process.execPath, args: [] }, args: ['-e', '0'] },
       { name: 'nimbus search index list', peer: nimbus, args: ['search', 'index', 'list', ...endpoint] },
-      { name: 'floor: one signed request from a bare Node script', peer: { command: process.execPath, args: [join(ROOT, 'bench', 'procs', 'request-floor.cjs')] }, args: [service.endpoint], floor: true },
+      {
+        name: 'floor: one signed request from a bare Node script',
+        peer: { command: process.execPath, args: [join(ROOT, 'bench', 'procs', 'request-floor.cjs')] },
+        args: [service.endpoint],
+        floor: true,
+      },
       { name: `aws kendra list-indices (v1${aws.v1.version ? ` ${aws.v1.version}` : ''})`, peer: aws.v1, args: ['kendra', 'list-indices', ...endpoint] },
       { name: `aws kendra list-indices (v2${aws.v2.version ? ` ${aws.v2.version}` : ''})`, peer: aws.v2, args: ['kendra', 'list-indices', ...endpoint] },
     ];
@@ -56,7 +61,8 @@ function report(subjects, sizes) {
   const [node, nimbus, floor] = subjects.slice(0, 3).map((s) => data[s.name]);
   const rows = subjects.map((s, i) => {
     const d = data[s.name];
-    if (!d.wallMs) return { subject: s.name, measured: d.missing ? `missing: ${d.missing}` : `failed: ${d.failed}`, ratio: '', goal: i === 1 ? 'not measured' : '' };
+    if (!d.wallMs)
+      return { subject: s.name, measured: d.missing ? `missing: ${d.missing}` : `failed: ${d.failed}`, ratio: '', goal: i === 1 ? 'not measured' : '' };
     const ratio = [`${times(d.wallMs / node.wallMs)} node time`, `${times(d.peakRss / node.peakRss)} node RSS`];
     if (i === 1 && floor.wallMs) ratio.push(`${times(d.wallMs / floor.wallMs)} floor time`);
     if (i > 1 && !s.floor && nimbus.wallMs) ratio.push(`nimbus ${times(d.wallMs / nimbus.wallMs)} faster`);

@@ -45,7 +45,12 @@ export async function uploadMemory() {
     const client = searchClient(service.endpoint);
     const IndexId = await createActiveIndex(client, 'bench-uploads');
     const batches = Array.from({ length: CLIENTS }, (_, c) =>
-      Array.from({ length: DOCS_PER_BATCH }, (_, d) => ({ Id: `big-${c}-${d}`, Title: `Big ${c}.${d}`, Blob: text(c * 100 + d, DOC_BYTES), ContentType: 'PLAIN_TEXT' })),
+      Array.from({ length: DOCS_PER_BATCH }, (_, d) => ({
+        Id: `big-${c}-${d}`,
+        Title: `Big ${c}.${d}`,
+        Blob: text(c * 100 + d, DOC_BYTES),
+        ContentType: 'PLAIN_TEXT',
+      })),
     );
     const before = memory(service.pid);
     const started = Date.now();

@@ -61,24 +61,76 @@ describe('nimbus --output json carries the same data as the AWS CLI', function (
     const role = 'arn:aws:iam::000000000000:role/r';
     t.putS3Object('faqs', 'faq.csv', 'Is it the same?,Yes.\n');
     t.putS3Object('lexicon', 'synonyms.txt', 'same, identical\n');
-    const id = json(await t.run(['search', 'index', 'create', '--name', 'compat', '--role-arn', role, '--description', 'same data', '--tags', 'Key=k,Value=v'])).Id;
-    const [, dataSource, faq, thesaurus] = (await Promise.all([
-      t.run(['search', 'document', 'put', '--index-id', id, '--documents', JSON.stringify([{ Id: 'd1', Title: 'Compat', Blob: Buffer.from('compatible output').toString('base64'), ContentType: 'PLAIN_TEXT' }])]),
-      t.run(['search', 'data-source', 'create', '--index-id', id, '--name', 'bucket', '--type', 'S3', '--role-arn', role, '--configuration', 'S3Configuration={BucketName=faqs}']),
-      t.run(['search', 'faq', 'create', '--index-id', id, '--name', 'faq', '--s3-path', 'Bucket=faqs,Key=faq.csv', '--role-arn', role]),
-      t.run(['search', 'thesaurus', 'create', '--index-id', id, '--name', 'words', '--source-s3-path', 'Bucket=lexicon,Key=synonyms.txt', '--role-arn', role]),
-    ])).map(json);
+    const id = json(
+      await t.run(['search', 'index', 'create', '--name', 'compat', '--role-arn', role, '--description', 'same data', '--tags', 'Key=k,Value=v']),
+    ).Id;
+    const [, dataSource, faq, thesaurus] = (
+      await Promise.all([
+        t.run([
+          'search',
+          'document',
+          'put',
+          '--index-id',
+          id,
+          '--documents',
+          JSON.stringify([{ Id: 'd1', Title: 'Compat', Blob: Buffer.from('compatible output').toString('base64'), ContentType: 'PLAIN_TEXT' }]),
+        ]),
+        t.run([
+          'search',
+          'data-source',
+          'create',
+          '--index-id',
+          id,
+          '--name',
+          'bucket',
+          '--type',
+          'S3',
+          '--role-arn',
+          role,
+          '--configuration',
+          'S3Configuration={BucketName=faqs}',
+        ]),
+        t.run(['search', 'faq', 'create', '--index-id', id, '--name', 'faq', '--s3-path', 'Bucket=faqs,Key=faq.csv', '--role-arn', role]),
+        t.run([
+          'search',
+          'thesaurus',
+          'create',
+          '--index-id',
+          id,
+          '--name',
+          'words',
+          '--source-s3-path',
+          'Bucket=lexicon,Key=synonyms.txt',
+          '--role-arn',
+          role,
+        ]),
+      ])
+    ).map(json);
     const arn = `arn:aws:kendra:us-east-1:000000000000:index/${id}`;
     await Promise.all([
       same(['search', 'index', 'list'], AWS_V1, ['kendra', 'list-indices']),
       same(['search', 'index', 'describe', '--id', id], AWS_V1, ['kendra', 'describe-index', '--id', id]),
       same(['search', 'tag', 'list', '--resource-arn', arn], AWS_V1, ['kendra', 'list-tags-for-resource', '--resource-arn', arn]),
       same(['search', 'data-source', 'list', '--index-id', id], AWS_V1, ['kendra', 'list-data-sources', '--index-id', id]),
-      same(['search', 'data-source', 'describe', '--index-id', id, '--id', dataSource.Id], AWS_V1, ['kendra', 'describe-data-source', '--index-id', id, '--id', dataSource.Id]),
+      same(['search', 'data-source', 'describe', '--index-id', id, '--id', dataSource.Id], AWS_V1, [
+        'kendra',
+        'describe-data-source',
+        '--index-id',
+        id,
+        '--id',
+        dataSource.Id,
+      ]),
       same(['search', 'faq', 'list', '--index-id', id], AWS_V1, ['kendra', 'list-faqs', '--index-id', id]),
       same(['search', 'faq', 'describe', '--index-id', id, '--id', faq.Id], AWS_V1, ['kendra', 'describe-faq', '--index-id', id, '--id', faq.Id]),
       same(['search', 'thesaurus', 'list', '--index-id', id], AWS_V1, ['kendra', 'list-thesauri', '--index-id', id]),
-      same(['search', 'thesaurus', 'describe', '--index-id', id, '--id', thesaurus.Id], AWS_V1, ['kendra', 'describe-thesaurus', '--index-id', id, '--id', thesaurus.Id]),
+      same(['search', 'thesaurus', 'describe', '--index-id', id, '--id', thesaurus.Id], AWS_V1, [
+        'kendra',
+        'describe-thesaurus',
+        '--index-id',
+        id,
+        '--id',
+        thesaurus.Id,
+      ]),
     ]);
     const missing = '00000000-0000-4000-8000-000000000000';
     const [ours, theirs] = await Promise.all([

@@ -23,15 +23,22 @@ describe('nimbus shell completion', function () {
     const functions = join(home, '.cache', 'nimbus', 'autocomplete', 'functions', 'bash', 'nimbus.bash');
     assert.match(readFileSync(functions, 'utf8'), /search:index:list .*--max-items/);
     const complete = (line: string): string =>
-      execFileSync('bash', ['-c', [
-        `source ${functions}`,
-        `nimbus() { ${process.execPath} ${BIN} "$@"; }`,
-        `COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"`,
-        `[[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")`,
-        'COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))',
-        '_nimbus_autocomplete',
-        'echo "${COMPREPLY[@]}"',
-      ].join('\n')], { env, encoding: 'utf8' }).trim();
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          [
+            `source ${functions}`,
+            `nimbus() { ${process.execPath} ${BIN} "$@"; }`,
+            `COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"`,
+            `[[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")`,
+            'COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))',
+            '_nimbus_autocomplete',
+            'echo "${COMPREPLY[@]}"',
+          ].join('\n'),
+        ],
+        { env, encoding: 'utf8' },
+      ).trim();
     assert.equal(complete('nimbus search index l'), 'list');
     assert.deepEqual(complete('nimbus search index list --no-').split(' ').sort(), ['--no-input', '--no-paginate', '--no-verify-ssl']);
   });

@@ -16,13 +16,18 @@ describe('nimbus configuration: flags, then environment, then profile', function
     indexId = json(await t.run(['search', 'index', 'create', '--name', 'eu', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--region', 'eu-west-1'])).Id;
     mkdirSync(join(t.home, '.aws'), { recursive: true });
     writeFileSync(join(t.home, '.aws', 'config'), '[default]\nregion = eu-west-1\n[profile us]\nregion = us-west-2\n');
-    writeFileSync(join(t.home, '.aws', 'credentials'), '[default]\naws_access_key_id = test\naws_secret_access_key = test\n[us]\naws_access_key_id = test\naws_secret_access_key = test\n');
+    writeFileSync(
+      join(t.home, '.aws', 'credentials'),
+      '[default]\naws_access_key_id = test\naws_secret_access_key = test\n[us]\naws_access_key_id = test\naws_secret_access_key = test\n',
+    );
   });
   after(() => t?.close());
 
   /** The ids of the indices a run lists, with exactly this environment (plus HOME and PATH). */
   async function listed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
-    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--query', 'IndexConfigurationSummaryItems[].Id', ...args], { env: cliEnv(t.home, env) });
+    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--query', 'IndexConfigurationSummaryItems[].Id', ...args], {
+      env: cliEnv(t.home, env),
+    });
     return json(result);
   }
 
@@ -41,7 +46,7 @@ describe('nimbus configuration: flags, then environment, then profile', function
     assert.deepEqual(profileFromEnv, []);
   });
 
-  it('API version: the flag, else the profile\'s api_versions; an unknown one is a usage or configuration error', async () => {
+  it("API version: the flag, else the profile's api_versions; an unknown one is a usage or configuration error", async () => {
     const env = cliEnv(t.home);
     const [flag, latest] = await Promise.all([
       nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--api-version', '2019-02-03'], { env }),
@@ -61,7 +66,12 @@ describe('nimbus configuration: flags, then environment, then profile', function
   it('configure set, get and list read and write the shared files', async () => {
     const env = cliEnv(t.home);
     const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => nimbus(['configure', ...args], { env: { ...env, ...extra } });
-    for (const args of [['set', 'region', 'ap-south-1', '--profile', 'ci'], ['set', 'output', 'table', '--profile', 'ci'], ['set', 'aws_access_key_id', 'AKIACI', '--profile', 'ci'], ['set', 'aws_secret_access_key', 'ci-secret-1234', '--profile', 'ci']]) {
+    for (const args of [
+      ['set', 'region', 'ap-south-1', '--profile', 'ci'],
+      ['set', 'output', 'table', '--profile', 'ci'],
+      ['set', 'aws_access_key_id', 'AKIACI', '--profile', 'ci'],
+      ['set', 'aws_secret_access_key', 'ci-secret-1234', '--profile', 'ci'],
+    ]) {
       const result = await run(args);
       assert.equal(result.code, 0, result.stderr);
     }
@@ -83,10 +93,16 @@ describe('nimbus configuration: flags, then environment, then profile', function
     assert.doesNotMatch(list.stdout, /ci-secret/);
     const credentials = join(t.home, '.aws', 'credentials');
     assert.equal(statSync(credentials).mode & 0o777, 0o600);
-    assert.match(readFileSync(credentials, 'utf8'), /^\[default\]\naws_access_key_id = test\n[\s\S]*\[ci\]\naws_access_key_id = AKIACI\naws_secret_access_key = ci-secret-1234\n$/);
-    assert.match(readFileSync(join(t.home, '.aws', 'config'), 'utf8'), /^\[default\]\nregion = eu-west-1\n[\s\S]*\[profile ci\]\nregion = ap-south-1\noutput = table\n$/);
+    assert.match(
+      readFileSync(credentials, 'utf8'),
+      /^\[default\]\naws_access_key_id = test\n[\s\S]*\[ci\]\naws_access_key_id = AKIACI\naws_secret_access_key = ci-secret-1234\n$/,
+    );
+    assert.match(
+      readFileSync(join(t.home, '.aws', 'config'), 'utf8'),
+      /^\[default\]\nregion = eu-west-1\n[\s\S]*\[profile ci\]\nregion = ap-south-1\noutput = table\n$/,
+    );
     const asCi = await nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint, '--profile', 'ci'], { env });
-    assert.match(asCi.stdout, /^IndexConfigurationSummaryItems|^$/, 'the profile\'s output format is used');
+    assert.match(asCi.stdout, /^IndexConfigurationSummaryItems|^$/, "the profile's output format is used");
   });
 
   it('configure without a terminal says to use configure set (252)', async () => {

@@ -36,7 +36,8 @@ describe('nimbus configure set: concurrent writers and crashes never lose the sh
   });
   afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-  const set = (key: string, value: string, profile: string) => nimbus(['configure', 'set', key, value, '--profile', profile], { env: cliEnv(home), timeoutMs: 90_000 });
+  const set = (key: string, value: string, profile: string) =>
+    nimbus(['configure', 'set', key, value, '--profile', profile], { env: cliEnv(home), timeoutMs: 90_000 });
 
   it('keeps every change of twelve writers running at once, and [default]', async () => {
     const profiles = Array.from({ length: 12 }, (_, i) => `p${i}`);
@@ -82,14 +83,19 @@ describe('nimbus configure set: concurrent writers and crashes never lose the sh
   });
 
   it('leaves a whole file, old or new, when writers are killed at random moments', async () => {
-    const runs = Array.from({ length: 16 }, (_, i) =>
-      new Promise<{ profile: string; code: number | null }>((resolve) => {
-        const profile = `k${i}`;
-        const child = spawn(process.execPath, [BIN, 'configure', 'set', 'region', 'ap-south-1', '--profile', profile], { env: cliEnv(home), stdio: 'ignore' });
-        // Kill every other writer at some moment of its run: before, while or after it writes.
-        if (i % 2 === 0) setTimeout(() => child.kill('SIGKILL'), 150 + 60 * i);
-        child.on('close', (code) => resolve({ profile, code }));
-      }),
+    const runs = Array.from(
+      { length: 16 },
+      (_, i) =>
+        new Promise<{ profile: string; code: number | null }>((resolve) => {
+          const profile = `k${i}`;
+          const child = spawn(process.execPath, [BIN, 'configure', 'set', 'region', 'ap-south-1', '--profile', profile], {
+            env: cliEnv(home),
+            stdio: 'ignore',
+          });
+          // Kill every other writer at some moment of its run: before, while or after it writes.
+          if (i % 2 === 0) setTimeout(() => child.kill('SIGKILL'), 150 + 60 * i);
+          child.on('close', (code) => resolve({ profile, code }));
+        }),
     );
     const outcomes = await Promise.all(runs);
     const config = sections(join(aws, 'config'), 'config');

@@ -99,10 +99,13 @@ describe('nimbus exit codes and error messages', function () {
   it('130 on Ctrl-C during a wait, without a stack trace', async () => {
     const slow = await startTestService({ createDelay: 60 });
     try {
-      const result = await nimbus(['search', 'index', 'create', '--name', 'slow', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait', '--endpoint-url', slow.service.endpoint], {
-        env: slow.env,
-        onStderr: { text: 'CREATING', then: (child) => child.kill('SIGINT') },
-      });
+      const result = await nimbus(
+        ['search', 'index', 'create', '--name', 'slow', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait', '--endpoint-url', slow.service.endpoint],
+        {
+          env: slow.env,
+          onStderr: { text: 'CREATING', then: (child) => child.kill('SIGINT') },
+        },
+      );
       assert.equal(result.code, 130, result.stderr);
       assert.match(result.stderr, /Waiting for the index to become ACTIVE: CREATING\nWaiting for the index to become ACTIVE: interrupted\n/);
       assert.doesNotMatch(result.stderr, /\n\s+at /);

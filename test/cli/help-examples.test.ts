@@ -11,7 +11,10 @@ const COMMAND_IDS = Object.keys(JSON.parse(readFileSync(join(ROOT, 'oclif.manife
 /** The example command lines of a help text (`$ nimbus …`), without the `$ `. */
 function exampleLines(help: string): string[] {
   const section = help.split(/^EXAMPLES$/m)[1]?.split(/^[A-Z][A-Z ]+$/m)[0] ?? '';
-  return section.split('\n').filter((line) => line.trimStart().startsWith('$ nimbus ')).map((line) => line.trim().slice(2));
+  return section
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('$ nimbus '))
+    .map((line) => line.trim().slice(2));
 }
 
 /** Runs a command line with `sh` in `cwd`, `nimbus` on PATH (the built binary). */
@@ -39,7 +42,9 @@ describe('nimbus help examples', function () {
     mkdirSync(join(dir, 'home'));
     env = { ...cliEnv(join(dir, 'home')), PATH: `${bin}:${process.env.PATH}`, AWS_REGION: 'us-east-1' };
     for (const id of COMMAND_IDS) {
-      const [narrow, wide] = await Promise.all([40, 200].map((columns) => nimbus([...id.split(' '), '--help'], { env: { ...env, OCLIF_COLUMNS: String(columns) } })));
+      const [narrow, wide] = await Promise.all(
+        [40, 200].map((columns) => nimbus([...id.split(' '), '--help'], { env: { ...env, OCLIF_COLUMNS: String(columns) } })),
+      );
       assert.equal(narrow!.code, 0, `${id} --help: ${narrow!.stderr}`);
       helps.set(id, { narrow: narrow!.stdout, wide: wide!.stdout });
     }
@@ -57,7 +62,10 @@ describe('nimbus help examples', function () {
     }
     assert.ok(count >= 40, `examples found: ${count}`);
     assert.match(helps.get('search data-source create')!.narrow, /One of:\s+S3,\s+SHAREPOINT,/);
-    assert.match(helps.get('search document put')!.narrow, /\$ nimbus search document put --index-id \S+ --documents '\[\{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"\}\]'\n/);
+    assert.match(
+      helps.get('search document put')!.narrow,
+      /\$ nimbus search document put --index-id \S+ --documents '\[\{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"\}\]'\n/,
+    );
   });
 
   it('explains where --local reads S3 objects in the help of --local and of the commands that read S3', () => {
@@ -94,7 +102,13 @@ describe('nimbus help examples', function () {
         const result = await shell(command, work, env);
         ran.push(`${result.code} ${command}`);
         const context = `${command}\nexit ${result.code}\n${result.stderr}`;
-        if (id.startsWith('mobile bundle') || id === 'search index create' || id === 'search index list' || id.startsWith('configure') || /project (create|list)/.test(id)) {
+        if (
+          id.startsWith('mobile bundle') ||
+          id === 'search index create' ||
+          id === 'search index list' ||
+          id.startsWith('configure') ||
+          /project (create|list)/.test(id)
+        ) {
           assert.equal(result.code, 0, context);
         } else {
           // The example's ids are placeholders the fresh local service does not have.

@@ -21,7 +21,12 @@ describe('issue 15, item 5: an index being updated', function () {
     json(await t.run(['search', 'index', 'update', '--id', index, '--description', 'v2']));
     const refused = await t.run(['search', 'document', 'put', '--index-id', index, '--documents', DOCUMENT]);
     assert.equal(refused.code, 254, refused.stderr);
-    assert.match(refused.stderr, new RegExp(`^nimbus: ConflictException: Index ${index} is UPDATING; BatchPutDocument needs an ACTIVE index\\. Retry when it is ACTIVE\\. \\(request id [\\w-]+\\)\\n$`));
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `^nimbus: ConflictException: Index ${index} is UPDATING; BatchPutDocument needs an ACTIVE index\\. Retry when it is ACTIVE\\. \\(request id [\\w-]+\\)\\n$`,
+      ),
+    );
     assert.doesNotMatch(refused.stderr, /\.\./);
   });
 });

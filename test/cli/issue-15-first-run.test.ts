@@ -29,7 +29,10 @@ describe('issue 15, item 14: the first interactive run in an 80-column terminal 
     ]);
     assert.equal(screen.code, 0, screen.joined);
     const lines = screen.joined.split('\n').map((line) => line.replace(CONTROL, '').trimEnd());
-    assert.ok(lines.every((line) => line.length <= 80), `every line fits 80 columns:\n${lines.join('\n')}`);
+    assert.ok(
+      lines.every((line) => line.length <= 80),
+      `every line fits 80 columns:\n${lines.join('\n')}`,
+    );
     // The answer is the code alone: with its place name the line would be broken in two.
     const answered = lines.indexOf('✔ Region (each region has its own search endpoint and data) eu-west-2');
     assert.ok(answered >= 0, lines.join('\n'));

@@ -52,10 +52,13 @@ describe('issue 15, item 7: help examples in an 80-column terminal (tmux)', func
     const text = lines.join('\n');
     const list = /One of: ([A-Z0-9_, \n]+)\./.exec(text)![1]!.split(/,\s+/);
     assert.ok(list.includes('CONFLUENCE') && list.includes('SHAREPOINT') && list.includes('WEBCRAWLER'), list.join(' '));
-    assert.ok(list.every((word) => /^[A-Z0-9_]+$/.test(word)), `whole words: ${list.join(' | ')}`);
+    assert.ok(
+      list.every((word) => /^[A-Z0-9_]+$/.test(word)),
+      `whole words: ${list.join(' | ')}`,
+    );
   });
 
-  it('every command\'s help keeps to 80 columns, but for example lines (kept whole)', async () => {
+  it("every command's help keeps to 80 columns, but for example lines (kept whole)", async () => {
     const ids = Object.keys(JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')).commands).map((id) => id.split(':'));
     const wide: string[] = [];
     for (let i = 0; i < ids.length; i += 8) {

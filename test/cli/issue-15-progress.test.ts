@@ -24,7 +24,12 @@ describe('issue 15, small things: the bulk progress bar fits the terminal (tmux)
     dir = mkdtempSync(join(tmpdir(), 'nimbus-progress-'));
     // Every batch takes a while to answer, so that the bar is drawn (and redrawn) while the run goes on;
     // a few documents fail once and are sent again, so the line has its widest form (with "retried").
-    service = await startLocalService({ port: 0, dataDir: join(dir, 'data'), createDelay: 0, faults: { latencyMs: 400, documentFailureRate: 0.05, seed: 15, operations: ['BatchPutDocument'] } });
+    service = await startLocalService({
+      port: 0,
+      dataDir: join(dir, 'data'),
+      createDelay: 0,
+      faults: { latencyMs: 400, documentFailureRate: 0.05, seed: 15, operations: ['BatchPutDocument'] },
+    });
     mkdirSync(join(dir, 'home'));
     env = cliEnv(join(dir, 'home'), { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL: service.endpoint });
     tree = join(dir, 'notes');
@@ -51,7 +56,12 @@ describe('issue 15, small things: the bulk progress bar fits the terminal (tmux)
       assert.equal(bars.length, 1, `one bar, redrawn in place (a wrapped one leaves pieces behind):\n${lines.join('\n')}`);
       const bar = bars[0]!;
       assert.match(bar, /^[█░]{8,24} \d+% \| [\d,]+ sent \| .*[\d,]+ failed/, bar);
-      if (width === 200) assert.match(bar, /^█{24} 100% \| 300 sent \| [\d.]+ [KMG]?B \| [\d,]+\/s \| (ETA|elapsed) [^|]+ \| 0 failed \| [1-9]\d* retried *$/, 'every part at 200 columns');
+      if (width === 200)
+        assert.match(
+          bar,
+          /^█{24} 100% \| 300 sent \| [\d.]+ [KMG]?B \| [\d,]+\/s \| (ETA|elapsed) [^|]+ \| 0 failed \| [1-9]\d* retried *$/,
+          'every part at 200 columns',
+        );
       else assert.ok(bar.length < 80, `the bar line leaves the last column free: ${bar.length}`);
       assert.match(screen.joined, new RegExp(`^${FILES} documents sent, 0 failed, [1-9]\\d* retried `, 'm'), 'the summary follows');
     });

@@ -21,7 +21,10 @@ describe('nimbus local start and --local', function () {
 
   it('serves both APIs with the given credentials and account id, and stops cleanly on SIGTERM (0) and Ctrl-C (130)', async () => {
     const env = cliEnv(dir);
-    const server = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012', '--create-delay', '0'], env);
+    const server = await startLocalServer(
+      ['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012', '--create-delay', '0'],
+      env,
+    );
     assert.match(server.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
     const as = (key: string, secret: string) => ({ ...env, AWS_ACCESS_KEY_ID: key, AWS_SECRET_ACCESS_KEY: secret, AWS_REGION: 'eu-west-1' });
     const [project, rejected] = await Promise.all([
@@ -36,7 +39,11 @@ describe('nimbus local start and --local', function () {
 
     const again = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'served'), '--credentials', 'ci:s3cret', '--account-id', '123456789012'], env);
     const listed = json(await nimbus(['mobile', 'project', 'list', '--endpoint-url', again.endpoint], { env: as('ci', 's3cret') }));
-    assert.deepEqual(listed.projects.map((p: { name: string }) => p.name), ['app'], 'state survives a restart');
+    assert.deepEqual(
+      listed.projects.map((p: { name: string }) => p.name),
+      ['app'],
+      'state survives a restart',
+    );
     assert.equal(await again.stop('SIGINT'), 130);
     const refused = await nimbus(['mobile', 'project', 'list', '--endpoint-url', again.endpoint, '--max-attempts', '1'], { env: as('ci', 's3cret') });
     assert.equal(refused.code, 255, 'the port is closed');
@@ -51,13 +58,18 @@ describe('nimbus local start and --local', function () {
       nimbus(['local', 'start', '--port', '70000'], { env }),
     ]);
     for (const result of results) assert.equal(result.code, 252, result.stderr);
-    assert.match(results[0]!.stderr, /^nimbus: Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test\n$/);
+    assert.match(
+      results[0]!.stderr,
+      /^nimbus: Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test\n$/,
+    );
   });
 
   it('--local needs no set-up: no region, no credentials, state in ~/.nimbus/local', async () => {
     const home = join(dir, 'fresh-home');
     const env = cliEnv(home);
-    const created = json(await nimbus(['search', 'index', 'create', '--local', '--name', 'offline', '--role-arn', 'arn:aws:iam::000000000000:role/r'], { env }));
+    const created = json(
+      await nimbus(['search', 'index', 'create', '--local', '--name', 'offline', '--role-arn', 'arn:aws:iam::000000000000:role/r'], { env }),
+    );
     const listed = json(await nimbus(['search', 'index', 'list', '--local', '--query', 'IndexConfigurationSummaryItems[].Id'], { env }));
     assert.deepEqual(listed, [created.Id]);
     assert.ok(existsSync(join(home, '.nimbus', 'local')));

@@ -13,7 +13,9 @@ describe('nimbus output formats, --query and colour', function () {
   before(async () => {
     requireBuild();
     t = await startTestService();
-    const created = await Promise.all(['alpha', 'beta'].map((name) => t.run(['search', 'index', 'create', '--name', name, '--role-arn', ROLE, '--description', `${name} index`])));
+    const created = await Promise.all(
+      ['alpha', 'beta'].map((name) => t.run(['search', 'index', 'create', '--name', name, '--role-arn', ROLE, '--description', `${name} index`])),
+    );
     ids = created.map((result) => json(result).Id);
   });
   after(() => t?.close());

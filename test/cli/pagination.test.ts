@@ -16,13 +16,13 @@ describe('nimbus pagination flags', function () {
   });
   after(() => t?.close());
 
-  const listNames = (result: { IndexConfigurationSummaryItems: Array<{ Name: string }> }): string[] => result.IndexConfigurationSummaryItems.map((item) => item.Name);
+  const listNames = (result: { IndexConfigurationSummaryItems: Array<{ Name: string }> }): string[] =>
+    result.IndexConfigurationSummaryItems.map((item) => item.Name);
 
   it('follows every page and merges them, whatever the page size', async () => {
-    const [all, small] = (await Promise.all([
-      t.run(['search', 'index', 'list']),
-      t.run(['search', 'index', 'list', '--page-size', '2', '--stats']),
-    ])).map((result) => ({ data: json(result), stderr: result.stderr }));
+    const [all, small] = (await Promise.all([t.run(['search', 'index', 'list']), t.run(['search', 'index', 'list', '--page-size', '2', '--stats'])])).map(
+      (result) => ({ data: json(result), stderr: result.stderr }),
+    );
     assert.deepEqual(listNames(all.data), names);
     assert.deepEqual(small.data, all.data, 'the same merged result from pages of 2');
     assert.equal(small.data.NextToken, undefined);

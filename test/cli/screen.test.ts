@@ -15,15 +15,25 @@ function tableLines(text: string): string[] {
 function assertWhole(screen: Screen, values: string[], color: boolean): void {
   const lines = tableLines(screen.joined);
   assert.ok(lines.length > 0, screen.joined);
-  for (const value of values) assert.ok(lines.some((line) => line.includes(value)), `"${value}" whole on a line:\n${screen.joined}`);
+  for (const value of values)
+    assert.ok(
+      lines.some((line) => line.includes(value)),
+      `"${value}" whole on a line:\n${screen.joined}`,
+    );
   assert.doesNotMatch(screen.joined.replaceAll(`${ESC}[`, ''), /\[\d+m/, 'no colour code without its escape');
   if (color) {
     for (const line of lines.filter((l) => l.includes(`${ESC}[36m`))) {
       assert.equal(line.split(`${ESC}[36m`).length, line.split(`${ESC}[39m`).length, `each header colour is closed on its line: ${JSON.stringify(line)}`);
     }
-    assert.ok(lines.some((line) => line.includes(`${ESC}[36m`)), 'headers are coloured');
+    assert.ok(
+      lines.some((line) => line.includes(`${ESC}[36m`)),
+      'headers are coloured',
+    );
   } else {
-    assert.ok(lines.every((line) => !line.includes(ESC)), 'no colour codes with --color off');
+    assert.ok(
+      lines.every((line) => !line.includes(ESC)),
+      'no colour codes with --color off',
+    );
   }
 }
 
@@ -44,8 +54,18 @@ describe('nimbus tables in a real terminal (tmux), at 80 and 200 columns, colour
     ids = listed.map((item: { Id: string }) => item.Id);
     created = listed.map((item: { CreatedAt: string }) => item.CreatedAt);
     const docs = [
-      { Id: 'vacation-policy', Title: 'Vacation policy', Blob: Buffer.from('Employees get twenty days of vacation a year; vacation requests go to the manager.').toString('base64'), ContentType: 'PLAIN_TEXT' },
-      { Id: 'travel-policy', Title: 'Travel policy', Blob: Buffer.from('Book travel two weeks ahead; vacation days cannot be used for business travel.').toString('base64'), ContentType: 'PLAIN_TEXT' },
+      {
+        Id: 'vacation-policy',
+        Title: 'Vacation policy',
+        Blob: Buffer.from('Employees get twenty days of vacation a year; vacation requests go to the manager.').toString('base64'),
+        ContentType: 'PLAIN_TEXT',
+      },
+      {
+        Id: 'travel-policy',
+        Title: 'Travel policy',
+        Blob: Buffer.from('Book travel two weeks ahead; vacation days cannot be used for business travel.').toString('base64'),
+        ContentType: 'PLAIN_TEXT',
+      },
     ];
     json(await t.run(['search', 'document', 'put', '--index-id', ids[0]!, '--documents', JSON.stringify(docs)]));
   });
@@ -64,17 +84,28 @@ describe('nimbus tables in a real terminal (tmux), at 80 and 200 columns, colour
         } else {
           assert.ok(widest <= 200);
           assert.doesNotMatch(screen.joined, /the table is/);
-          for (const id of ids) assert.ok(screen.rows.some((row) => row.includes(id)), 'on screen, each id on one row');
+          for (const id of ids)
+            assert.ok(
+              screen.rows.some((row) => row.includes(id)),
+              'on screen, each id on one row',
+            );
         }
       });
 
       it(`search query at ${width} columns, colour ${color}: every value whole`, async () => {
         const screen = await inTmux(['search', 'query', '--index-id', ids[0]!, '--query-text', 'vacation', '--output', 'table', '--color', color], env, width);
         assert.equal(screen.code, 0, screen.joined);
-        assertWhole(screen, [
-          'vacation-policy', 'travel-policy', 'Vacation policy', 'Travel policy',
-          'Employees get twenty days of vacation a year; vacation requests go to the manager.',
-        ], color === 'on');
+        assertWhole(
+          screen,
+          [
+            'vacation-policy',
+            'travel-policy',
+            'Vacation policy',
+            'Travel policy',
+            'Employees get twenty days of vacation a year; vacation requests go to the manager.',
+          ],
+          color === 'on',
+        );
         const excerpt = tableLines(screen.joined).find((line) => line.includes('Employees get twenty'))!;
         assert.match(excerpt, /│ (\x1b\[[0-9;]*m)*[A-Za-z0-9+/=.]{40,}(\x1b\[[0-9;]*m)* +│$/, 'the last column (FeedbackToken) is whole at the end of its row');
         if (width === 80) assert.match(screen.joined, /the table is \d+ columns wide, the terminal 80/);

@@ -38,7 +38,10 @@ describe('the built CLI loads the built-ins it bundles lazily only when a comman
   });
 
   it('an operation with --stats loads perf_hooks, which times it', async () => {
-    const result = await nimbus(['search', 'index', 'list', '--stats', '--endpoint-url', test.service.endpoint], { env: test.env, nodeOptions: ['--import', REPORT] });
+    const result = await nimbus(['search', 'index', 'list', '--stats', '--endpoint-url', test.service.endpoint], {
+      env: test.env,
+      nodeOptions: ['--import', REPORT],
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(loadedBuiltins(result.stderr), ['perf_hooks']);
   });

@@ -35,7 +35,9 @@ describe('nimbus as a new user meets it', function () {
 
   it('an empty result prints nothing, in every format, as the AWS CLI does', async () => {
     const arn = `arn:aws:kendra:us-east-1:000000000000:index/${index}`;
-    const results = await Promise.all(['json', 'yaml', 'text'].map((output) => t.run(['search', 'tag', 'add', '--resource-arn', arn, '--tags', 'Key=team,Value=web', '--output', output])));
+    const results = await Promise.all(
+      ['json', 'yaml', 'text'].map((output) => t.run(['search', 'tag', 'add', '--resource-arn', arn, '--tags', 'Key=team,Value=web', '--output', output])),
+    );
     for (const result of results) {
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stdout, '');
@@ -52,7 +54,10 @@ describe('nimbus as a new user meets it', function () {
     const lines = result.stderr.trimEnd().split('\n');
     assert.equal(lines[0], 'nimbus: InvalidArgumentException: Found 4 errors in the input of CreateIndex:');
     assert.equal(lines.length, 5, result.stderr);
-    assert.ok(lines.slice(1).every((line) => line.startsWith('  - Invalid ')), result.stderr);
+    assert.ok(
+      lines.slice(1).every((line) => line.startsWith('  - Invalid ')),
+      result.stderr,
+    );
     assert.match(lines[4]!, /Description: 1200 characters, the maximum is 1000$/);
   });
 
@@ -70,14 +75,33 @@ describe('nimbus as a new user meets it', function () {
 
   it('index update, thesaurus update and data-source update take --wait', async () => {
     t.putS3Object('lexicon', 'synonyms.txt', 'car, automobile\n');
-    const thesaurus = json(await t.run(['search', 'thesaurus', 'create', '--index-id', index, '--name', 'terms', '--source-s3-path', 'Bucket=lexicon,Key=synonyms.txt', '--role-arn', ROLE, '--wait'])).Id;
+    const thesaurus = json(
+      await t.run([
+        'search',
+        'thesaurus',
+        'create',
+        '--index-id',
+        index,
+        '--name',
+        'terms',
+        '--source-s3-path',
+        'Bucket=lexicon,Key=synonyms.txt',
+        '--role-arn',
+        ROLE,
+        '--wait',
+      ]),
+    ).Id;
     const source = json(await t.run(['search', 'data-source', 'create', '--index-id', index, '--name', 'manuals', '--type', 'CUSTOM', '--wait'])).Id;
     const [updatedThesaurus, updatedSource] = await Promise.all([
       t.run(['search', 'thesaurus', 'update', '--index-id', index, '--id', thesaurus, '--description', 'v2', '--wait']),
       t.run(['search', 'data-source', 'update', '--index-id', index, '--id', source, '--description', 'v2', '--wait']),
     ]);
     const updatedIndex = await t.run(['search', 'index', 'update', '--id', index, '--description', 'v2', '--wait']);
-    for (const [result, goal] of [[updatedIndex, 'index'], [updatedThesaurus, 'thesaurus'], [updatedSource, 'data source']] as const) {
+    for (const [result, goal] of [
+      [updatedIndex, 'index'],
+      [updatedThesaurus, 'thesaurus'],
+      [updatedSource, 'data source'],
+    ] as const) {
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stderr, new RegExp(`Waiting for the ${goal} to become ACTIVE: ACTIVE\\n$`));
     }
@@ -88,7 +112,26 @@ describe('nimbus as a new user meets it', function () {
   it('a failed --wait prints the ErrorMessage and, under --local, the file an S3 location is read from', async () => {
     const env = freshHome('failed-wait-home');
     const made = json(await nimbus(['search', 'index', 'create', '--local', '--region', 'us-east-1', '--name', 'f', '--role-arn', ROLE, '--wait'], { env })).Id;
-    const failed = await nimbus(['search', 'faq', 'create', '--local', '--region', 'us-east-1', '--index-id', made, '--name', 'support', '--s3-path', 'Bucket=faqs,Key=support.csv', '--role-arn', ROLE, '--wait'], { env });
+    const failed = await nimbus(
+      [
+        'search',
+        'faq',
+        'create',
+        '--local',
+        '--region',
+        'us-east-1',
+        '--index-id',
+        made,
+        '--name',
+        'support',
+        '--s3-path',
+        'Bucket=faqs,Key=support.csv',
+        '--role-arn',
+        ROLE,
+        '--wait',
+      ],
+      { env },
+    );
     assert.equal(failed.code, 255, failed.stderr);
     const last = failed.stderr.trimEnd().split('\n').at(-1)!;
     assert.match(last, /^nimbus: The wait for the FAQ to become ACTIVE failed: Status = "FAILED"\. ErrorMessage: .*s3:\/\/faqs\/support\.csv/);
@@ -137,7 +180,10 @@ describe('nimbus as a new user meets it', function () {
   it('mobile project export --local says the URL dies with the run, and --download saves the file', async () => {
     const env = freshHome('export-home');
     const project = json(await nimbus(['mobile', 'project', 'create', '--local', '--region', 'us-east-1', '--name', 'app'], { env })).details.projectId;
-    const printed = await nimbus(['mobile', 'project', 'export', '--local', '--region', 'us-east-1', '--project-id', project, '--query', 'downloadUrl', '--output', 'text'], { env });
+    const printed = await nimbus(
+      ['mobile', 'project', 'export', '--local', '--region', 'us-east-1', '--project-id', project, '--query', 'downloadUrl', '--output', 'text'],
+      { env },
+    );
     assert.equal(printed.code, 0, printed.stderr);
     assert.match(printed.stdout, /^http:\/\/127\.0\.0\.1:\d+\//);
     assert.match(printed.stderr, /--local: the download URL worked only while this command ran; add --download to save the file, or run "nimbus local start"/);
@@ -163,7 +209,10 @@ describe('nimbus as a new user meets it', function () {
       nimbus(['mobile', 'project', 'create', '--local', '--region', 'us-east-1', '--name', 'app', '--contents', join(dir, 'exported.zip')], { env }),
     ]);
     assert.equal(missing.code, 252);
-    assert.equal(missing.stderr, 'nimbus: --contents "my-app.zip" is not a zip file but a file name (the value itself would be sent): did you mean fileb://my-app.zip? (no such file here either)\n');
+    assert.equal(
+      missing.stderr,
+      'nimbus: --contents "my-app.zip" is not a zip file but a file name (the value itself would be sent): did you mean fileb://my-app.zip? (no such file here either)\n',
+    );
     assert.equal(present.code, 252);
     assert.match(present.stderr, /did you mean fileb:\/\/.*exported\.zip\?\n$/);
   });
@@ -181,10 +230,18 @@ describe('nimbus as a new user meets it', function () {
     assert.match(bad[1]!.stderr, /expected one of legacy, standard, adaptive/);
     assert.match(bad[2]!.stderr, /expected a region code such as us-east-1/);
     assert.equal(existsSync(join(env.HOME!, '.aws', 'config')), false);
-    for (const [key, value] of [['output', 'table'], ['retry_mode', 'adaptive'], ['region', 'eu-west-2'], ['max_attempts', '5']]) {
+    for (const [key, value] of [
+      ['output', 'table'],
+      ['retry_mode', 'adaptive'],
+      ['region', 'eu-west-2'],
+      ['max_attempts', '5'],
+    ]) {
       assert.equal((await nimbus(['configure', 'set', key!, value!], { env })).code, 0);
     }
-    assert.equal(readFileSync(join(env.HOME!, '.aws', 'config'), 'utf8'), '[default]\noutput = table\nretry_mode = adaptive\nregion = eu-west-2\nmax_attempts = 5\n');
+    assert.equal(
+      readFileSync(join(env.HOME!, '.aws', 'config'), 'utf8'),
+      '[default]\noutput = table\nretry_mode = adaptive\nregion = eu-west-2\nmax_attempts = 5\n',
+    );
   });
 
   it('local start on a busy port hints at --port 0; --credentials says what it expects', async () => {
@@ -199,9 +256,15 @@ describe('nimbus as a new user meets it', function () {
         nimbus(['local', 'start', '--credentials', 'test:'], { env }),
       ]);
       assert.equal(taken.code, 255);
-      assert.equal(taken.stderr, `nimbus: Port ${port} on 127.0.0.1 is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one\n`);
+      assert.equal(
+        taken.stderr,
+        `nimbus: Port ${port} on 127.0.0.1 is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one\n`,
+      );
       assert.equal(noColon.code, 252);
-      assert.match(noColon.stderr, /^nimbus: Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test\n$/);
+      assert.match(
+        noColon.stderr,
+        /^nimbus: Invalid --credentials value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test\n$/,
+      );
       assert.match(noSecret.stderr, /^nimbus: Invalid --credentials "test:": the secret after ":" is empty; expected KEY:SECRET such as test:test\n$/);
     } finally {
       busy.close();
@@ -211,7 +274,10 @@ describe('nimbus as a new user meets it', function () {
   it('a timestamp that is not one is echoed in the error', async () => {
     const result = await t.run(['search', 'feedback', 'submit', '--index-id', index, '--query-id', 'q', '--click-feedback-items', 'ResultId=r,ClickTime=now']);
     assert.equal(result.code, 252);
-    assert.equal(result.stderr, 'nimbus: Invalid value for --click-feedback-items[0].ClickTime: expected a timestamp (ISO 8601 such as 2024-01-02T03:04:05Z, or epoch seconds), got "now"\n');
+    assert.equal(
+      result.stderr,
+      'nimbus: Invalid value for --click-feedback-items[0].ClickTime: expected a timestamp (ISO 8601 such as 2024-01-02T03:04:05Z, or epoch seconds), got "now"\n',
+    );
   });
 
   it('a Markdown file without a heading takes its title from the file name', async () => {
@@ -221,7 +287,12 @@ describe('nimbus as a new user meets it', function () {
     writeFileSync(join(docs, 'headed.md'), '# Release notes\n\nNimbus now installs faster.\n');
     const put = await t.run(['search', 'document', 'put', '--index-id', index, '--from', docs]);
     assert.equal(put.code, 0, put.stderr);
-    const found = json(await t.run(['search', 'query', '--index-id', index, '--query-text', 'nimbus', '--query', 'ResultItems[].[DocumentId, DocumentTitle.Text]']));
-    assert.deepEqual(found.sort(), [['getting-started.md', 'getting-started'], ['headed.md', 'Release notes']]);
+    const found = json(
+      await t.run(['search', 'query', '--index-id', index, '--query-text', 'nimbus', '--query', 'ResultItems[].[DocumentId, DocumentTitle.Text]']),
+    );
+    assert.deepEqual(found.sort(), [
+      ['getting-started.md', 'getting-started'],
+      ['headed.md', 'Release notes'],
+    ]);
   });
 });

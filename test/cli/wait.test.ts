@@ -28,7 +28,10 @@ describe('nimbus --wait', function () {
       deleting,
     ]);
     const id = json(created).Id;
-    assert.match(created.stderr, /^Waiting for the index to become ACTIVE: checking\nWaiting for the index to become ACTIVE: CREATING\nWaiting for the index to become ACTIVE: ACTIVE\nstats: .* \d+ requests/);
+    assert.match(
+      created.stderr,
+      /^Waiting for the index to become ACTIVE: checking\nWaiting for the index to become ACTIVE: CREATING\nWaiting for the index to become ACTIVE: ACTIVE\nstats: .* \d+ requests/,
+    );
     assert.equal(json(await t.run(['search', 'index', 'describe', '--id', id, '--query', 'Status'])), 'ACTIVE');
     assert.match(project.stderr, /Waiting for the project to become NORMAL: NORMAL\n$/);
     assert.equal(noWaiter.code, 252);

@@ -37,7 +37,8 @@ export async function startTestServer(
       const reply = async (): Promise<void> => {
         const answer = await respond(seen, res);
         if (!answer || res.writableEnded || res.destroyed) return;
-        const body = answer.body === undefined ? '' : Buffer.isBuffer(answer.body) || typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        const body =
+          answer.body === undefined ? '' : Buffer.isBuffer(answer.body) || typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status ?? 200, { 'x-amzn-requestid': 'req-1', ...answer.headers });
         res.end(body);
       };
@@ -50,6 +51,10 @@ export async function startTestServer(
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,7 +5,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 export default class ConfigureGet extends NimbusCommand {
   static override summary = 'Print one setting of a profile.';
   static override description =
-    'Prints the value of a key in the profile\'s section of the shared files (the credentials file first, then the config file). A dotted key reads a nested setting, e.g. api_versions.kendra. Exits 253 when the key is not set.';
+    "Prints the value of a key in the profile's section of the shared files (the credentials file first, then the config file). A dotted key reads a nested setting, e.g. api_versions.kendra. Exits 253 when the key is not set.";
   static override examples = [
     { description: 'Print the region', command: '<%= config.bin %> configure get region' },
     { description: 'Print the saved search API version', command: '<%= config.bin %> configure get api_versions.kendra --profile staging' },

@@ -9,9 +9,18 @@ export default class LocalStart extends NimbusCommand {
   static override examples = [
     { description: 'Serve on the default port 4599', command: '<%= config.bin %> local start' },
     { description: 'Serve on any free port with a throw-away data directory', command: '<%= config.bin %> local start --port 0 --data-dir "$(mktemp -d)"' },
-    { description: 'Accept another key pair and make new indices ACTIVE at once', command: '<%= config.bin %> local start --credentials test:test --credentials ci:secret --create-delay 0' },
-    { description: 'Keep secrets out of the process list: read the key pairs from a file', command: '<%= config.bin %> local start --credentials-file ./local-keys' },
-    { description: 'Throttle 10% of all requests and slow Query down, to test retry logic', command: '<%= config.bin %> local start --faults "throttle=0.1,Query.latency=500ms"' },
+    {
+      description: 'Accept another key pair and make new indices ACTIVE at once',
+      command: '<%= config.bin %> local start --credentials test:test --credentials ci:secret --create-delay 0',
+    },
+    {
+      description: 'Keep secrets out of the process list: read the key pairs from a file',
+      command: '<%= config.bin %> local start --credentials-file ./local-keys',
+    },
+    {
+      description: 'Throttle 10% of all requests and slow Query down, to test retry logic',
+      command: '<%= config.bin %> local start --faults "throttle=0.1,Query.latency=500ms"',
+    },
     {
       description: 'Verify JWT user tokens signed with a shared HS256 key that the index names by its secret ARN',
       command: 'NIMBUS_LOCAL_TOKEN_SECRETS="arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-key=$JWT_KEY" <%= config.bin %> local start',

@@ -12,7 +12,7 @@ export default class SsoLogin extends NimbusCommand {
   ];
   static override flags = {
     profile: Flags.string({ summary: 'Profile whose SSO settings to use (else AWS_PROFILE, then "default").' }),
-    'sso-session': Flags.string({ summary: 'The [sso-session NAME] section to sign in to, instead of the profile\'s.' }),
+    'sso-session': Flags.string({ summary: "The [sso-session NAME] section to sign in to, instead of the profile's." }),
     'no-browser': Flags.boolean({ summary: 'Only print the URL and code; do not open a browser.' }),
   };
 

@@ -1,14 +1,5 @@
 import type { FailuresFile } from './failures-file.js';
-import type {
-  BulkCounters,
-  BulkProgressListener,
-  BulkSnapshot,
-  BulkStop,
-  BulkSummary,
-  DocumentOutcome,
-  SourcePosition,
-  SourceRef,
-} from './types.js';
+import type { BulkCounters, BulkProgressListener, BulkSnapshot, BulkStop, BulkSummary, DocumentOutcome, SourcePosition, SourceRef } from './types.js';
 
 /** Where a run's accounting goes besides its counters. */
 export interface AccountingOptions {

@@ -21,10 +21,7 @@ export const DEFAULT_MAX_BATCH_BYTES = 5 * 1024 * 1024;
  * - `jsonl`: JSON Lines of Documents (a path, `-` for standard input, or a stream);
  * - `documents`: documents in the API's form, from any (async) iterable.
  */
-export type DocumentInput =
-  | { from: readonly string[] }
-  | { jsonl: LineInput }
-  | { documents: AsyncIterable<SearchDocument> | Iterable<SearchDocument> };
+export type DocumentInput = { from: readonly string[] } | { jsonl: LineInput } | { documents: AsyncIterable<SearchDocument> | Iterable<SearchDocument> };
 
 /** Options of {@link runBulkPut}. */
 export interface BulkPutOptions extends BulkRunOptions {

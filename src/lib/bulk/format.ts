@@ -65,11 +65,7 @@ function clause(message: string): string {
 
 /** One progress line: `9,000 sent, 2 failed, 120 retried, 3.4 MB, 3,100/s, ETA 3.1 s`. */
 export function formatProgressLine(snapshot: BulkSnapshot, wording: Wording): string {
-  const parts = [
-    `${formatCount(snapshot.acknowledged)} ${wording.verb}`,
-    `${formatCount(snapshot.failed)} failed`,
-    `${formatCount(snapshot.retried)} retried`,
-  ];
+  const parts = [`${formatCount(snapshot.acknowledged)} ${wording.verb}`, `${formatCount(snapshot.failed)} failed`, `${formatCount(snapshot.retried)} retried`];
   if (snapshot.bytes > 0) parts.push(formatBytes(snapshot.bytes));
   parts.push(`${formatCount(rateOf(snapshot.acknowledged, snapshot.elapsedMs))} ${wording.noun}/s`);
   const eta = etaOf(snapshot);

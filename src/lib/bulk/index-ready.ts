@@ -5,7 +5,6 @@ import type { SearchClient } from '../services/search/search-client.js';
 /** The most a bulk run waits for a busy index before it stops (10 minutes). */
 export const DEFAULT_INDEX_WAIT_MS = 10 * 60 * 1000;
 
-
 /**
  * Waits until the index `indexId` is ACTIVE again (after an update), polling DescribeIndex
  * after 500 ms and then less and less often, up to every 5 s, for at most `timeoutMs`.

@@ -18,11 +18,13 @@ export function documentRetrySettings(options: DocumentRetryOptions = {}): Docum
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const baseDelayMs = options.baseDelayMs ?? 200;
   const maxDelayMs = options.maxDelayMs ?? 5000;
-  if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`documentRetries.maxAttempts must be a whole number of at least 1, not ${String(options.maxAttempts)}`);
+  if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError(`documentRetries.maxAttempts must be a whole number of at least 1, not ${String(options.maxAttempts)}`);
   if (!(baseDelayMs >= 0)) throw new RangeError(`documentRetries.baseDelayMs must be a number of milliseconds >= 0, not ${String(options.baseDelayMs)}`);
   if (!(maxDelayMs >= baseDelayMs)) throw new RangeError('documentRetries.maxDelayMs must be at least documentRetries.baseDelayMs');
   const deadlineMs = options.deadlineMs;
-  if (deadlineMs !== undefined && !(deadlineMs >= 0)) throw new RangeError(`documentRetries.deadlineMs must be a number of milliseconds >= 0, not ${String(deadlineMs)}`);
+  if (deadlineMs !== undefined && !(deadlineMs >= 0))
+    throw new RangeError(`documentRetries.deadlineMs must be a number of milliseconds >= 0, not ${String(deadlineMs)}`);
   return { maxAttempts, baseDelayMs, maxDelayMs, deadlineMs };
 }
 

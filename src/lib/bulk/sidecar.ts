@@ -78,7 +78,8 @@ export function parseSidecar(text: string): Sidecar {
   if (contentType !== undefined) sidecar.contentType = contentType as ContentType;
   if (object.Attributes !== undefined) {
     const attributes = object.Attributes;
-    if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) throw new SidecarError('Attributes must be an object of attribute names and values');
+    if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes))
+      throw new SidecarError('Attributes must be an object of attribute names and values');
     sidecar.attributes = Object.entries(attributes).map(([key, item]) => ({ Key: key, Value: attributeValue(key, item) }));
   }
   if (object.AccessControlList !== undefined) {

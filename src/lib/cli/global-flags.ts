@@ -27,7 +27,7 @@ export const GLOBAL_FLAGS = {
     helpGroup: GLOBAL_GROUP,
   }),
   output: Flags.string({
-    summary: 'Output format (else AWS_DEFAULT_OUTPUT, the profile\'s output, then json).',
+    summary: "Output format (else AWS_DEFAULT_OUTPUT, the profile's output, then json).",
     options: ['json', 'table', 'text', 'yaml'],
     helpGroup: GLOBAL_GROUP,
   }),
@@ -49,25 +49,25 @@ export const GLOBAL_FLAGS = {
     exclusive: ['ca-bundle'],
   }),
   'ca-bundle': Flags.string({
-    summary: 'PEM file of the certificate authorities to trust (else AWS_CA_BUNDLE, the profile\'s ca_bundle).',
+    summary: "PEM file of the certificate authorities to trust (else AWS_CA_BUNDLE, the profile's ca_bundle).",
     helpGroup: GLOBAL_GROUP,
   }),
   'retry-mode': Flags.string({
-    summary: 'Retry mode (else AWS_RETRY_MODE, the profile\'s retry_mode, then legacy).',
+    summary: "Retry mode (else AWS_RETRY_MODE, the profile's retry_mode, then legacy).",
     options: ['legacy', 'standard', 'adaptive'],
     helpGroup: GLOBAL_GROUP,
   }),
   'max-attempts': Flags.integer({
-    summary: 'Maximum attempts per request, the first one included (else AWS_MAX_ATTEMPTS, the profile\'s max_attempts).',
+    summary: "Maximum attempts per request, the first one included (else AWS_MAX_ATTEMPTS, the profile's max_attempts).",
     min: 1,
     helpGroup: GLOBAL_GROUP,
   }),
   'cli-input-json': Flags.string({
-    summary: 'The operation\'s input as JSON (or file://PATH), in the model\'s member names; flags override it.',
+    summary: "The operation's input as JSON (or file://PATH), in the model's member names; flags override it.",
     helpGroup: GLOBAL_GROUP,
   }),
   'generate-cli-skeleton': Flags.boolean({
-    summary: 'Print a JSON skeleton of the operation\'s input, for --cli-input-json, and exit.',
+    summary: "Print a JSON skeleton of the operation's input, for --cli-input-json, and exit.",
     helpGroup: GLOBAL_GROUP,
   }),
   'no-input': Flags.boolean({
@@ -82,7 +82,8 @@ export const GLOBAL_FLAGS = {
   }),
   local: Flags.boolean({
     summary: 'Run against the local service embedded in this process (~/.nimbus/local, credentials test/test).',
-    description: 'Data lives in ~/.nimbus/local, kept per region as the real service keeps it (us-east-1 when no region is set, which is then said on stderr). S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY.',
+    description:
+      'Data lives in ~/.nimbus/local, kept per region as the real service keeps it (us-east-1 when no region is set, which is then said on stderr). S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY.',
     helpGroup: GLOBAL_GROUP,
   }),
 };

@@ -61,12 +61,13 @@ export abstract class NimbusCommand extends Command {
       const message = parseErrorMessage(error instanceof Error ? error.message : String(error));
       const unknown = (error as { flags?: unknown }).flags;
       const names = Object.keys({ ...options?.baseFlags, ...options?.flags });
-      const hints = Array.isArray(unknown) && /^Nonexistent flag/.test(message)
-        ? unknown.flatMap((flag: string) => {
-          const suggestion = suggestFlag(flag, names);
-          return suggestion ? [`${flag.split('=')[0]} → ${suggestion}`] : [];
-        })
-        : [];
+      const hints =
+        Array.isArray(unknown) && /^Nonexistent flag/.test(message)
+          ? unknown.flatMap((flag: string) => {
+              const suggestion = suggestFlag(flag, names);
+              return suggestion ? [`${flag.split('=')[0]} → ${suggestion}`] : [];
+            })
+          : [];
       throw usageError(hints.length ? `${message}. Did you mean: ${hints.join(', ')}?` : message, error);
     }
   }

@@ -57,14 +57,21 @@ export async function loadService(name: ServiceName): Promise<LoadedService> {
 export function loadModel(definition: ServiceDefinition, version: string, fromProfile = false): ApiJson {
   const api = builtInApiProvider(definition)('api', definition.name, version);
   if (!api) {
-    const message = `The ${definition.name} service has no API version "${version}"${fromProfile ? ' (set in the profile\'s api_versions)' : ''}; nimbus ships ${definition.versions.join(', ')}, and "latest" selects the newest`;
+    const message = `The ${definition.name} service has no API version "${version}"${fromProfile ? " (set in the profile's api_versions)" : ''}; nimbus ships ${definition.versions.join(', ')}, and "latest" selects the newest`;
     throw fromProfile ? configError(message) : usageError(message);
   }
   return api as unknown as ApiJson;
 }
 
 /** The client options of a run: settings, flags, and the embedded service's endpoint for `--local`. */
-function clientOptions(settings: RunSettings, flags: OperationFlags, http: HttpOptions, env: NodeJS.ProcessEnv, localEndpoint: string | undefined, interactive: boolean): ClientOptions {
+function clientOptions(
+  settings: RunSettings,
+  flags: OperationFlags,
+  http: HttpOptions,
+  env: NodeJS.ProcessEnv,
+  localEndpoint: string | undefined,
+  interactive: boolean,
+): ClientOptions {
   const options: ClientOptions = { region: settings.region, version: settings.version, [MFA_CODE_PROVIDER]: cliMfaCodeProvider(interactive) };
   // A named profile would take the place of the embedded service's credentials.
   if (flags.profile !== undefined && !localEndpoint) options.profile = flags.profile;
@@ -182,11 +189,11 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
       const text = isEmptyResult(shown)
         ? ''
         : await render(shown, {
-          format: settings.output,
-          color: useColor(flags.color, env, Boolean(io.stdout.isTTY)),
-          title: spec.operation,
-          width,
-        });
+            format: settings.output,
+            color: useColor(flags.color, env, Boolean(io.stdout.isTTY)),
+            title: spec.operation,
+            width,
+          });
       io.stdout.write(text);
       if (settings.output === 'table') {
         const note = tableNote(text, width);

@@ -20,11 +20,17 @@ export function suggestCommands(typed: string, commands: readonly string[], limi
   const lastWord = target.split(' ').at(-1) ?? '';
   const scored = commands
     .map((command) => ({ command, distance: editDistance(target, command) }))
-    .filter(({ command, distance }) => distance <= Math.max(2, Math.floor(target.length / 4)) || (lastWord.length > 2 && command.endsWith(` ${lastWord}`) && distance <= target.length / 2))
+    .filter(
+      ({ command, distance }) =>
+        distance <= Math.max(2, Math.floor(target.length / 4)) || (lastWord.length > 2 && command.endsWith(` ${lastWord}`) && distance <= target.length / 2),
+    )
     .sort((x, y) => x.distance - y.distance || x.command.localeCompare(y.command));
   // Only the best matches: a suggestion much worse than the closest one is noise.
   const best = scored[0]?.distance ?? 0;
-  return scored.filter(({ distance }) => distance <= best + 1).slice(0, limit).map(({ command }) => command);
+  return scored
+    .filter(({ distance }) => distance <= best + 1)
+    .slice(0, limit)
+    .map(({ command }) => command);
 }
 
 /**
@@ -43,7 +49,10 @@ export function suggestFlag(typed: string, names: readonly string[]): string | u
 
 /** botocore's CLI name of an operation: `ListIndices` → `list-indices`. */
 export function operationCliName(operation: string): string {
-  return operation.replace(/(.)([A-Z][a-z]+)/g, '$1-$2').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return operation
+    .replace(/(.)([A-Z][a-z]+)/g, '$1-$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
 }
 
 /** The first words the AWS CLI uses for the services nimbus has commands for. */

@@ -74,9 +74,10 @@ function s3Locations(message: string, input: Record<string, unknown> | undefined
 /** The one-line error of a wait that ended in a failure state or gave up. */
 function waitFailure(spec: WaitSpec, error: WaiterError, polls: number, context: WaitContext): CliError {
   const reasons = errorMessages(toPlain(error.lastResult));
-  let message = error.reason === 'timeout'
-    ? `Gave up waiting for the ${spec.goal} after ${polls} checks`
-    : `The wait for the ${spec.goal} failed: ${error.message.replace(/^Waiter \w+ (reached a failure state|stopped) after \d+ attempts?: /, '')}`;
+  let message =
+    error.reason === 'timeout'
+      ? `Gave up waiting for the ${spec.goal} after ${polls} checks`
+      : `The wait for the ${spec.goal} failed: ${error.message.replace(/^Waiter \w+ (reached a failure state|stopped) after \d+ attempts?: /, '')}`;
   if (reasons.length) message += `. ErrorMessage: ${reasons.join('; ')}`;
   if (context.localS3Dir) {
     const mapped = s3Locations(message, context.input).map((url) => `${url} is the file ${context.localS3Dir}/${url.slice('s3://'.length)}`);
@@ -96,17 +97,18 @@ export async function waitFor(client: Client, spec: WaitSpec, args: Record<strin
   const controller = new AbortController();
   const spinner = new Spinner(`Waiting for the ${spec.goal}`, context.stderr);
   let statusPath: string | undefined;
-  const poll = () => client.getWaiter(spec.waiter, {
-    ...args,
-    '@waiter': {
-      signal: controller.signal,
-      maxAttempts: 1,
-      after: (_attempt: number, outcome: { result?: Result; error?: { code: string } }) => {
-        const status = outcome.error ? outcome.error.code : statusPath ? search(toPlain(outcome.result) as never, statusPath) : undefined;
-        if (status !== undefined && status !== null) spinner.update(String(status));
+  const poll = () =>
+    client.getWaiter(spec.waiter, {
+      ...args,
+      '@waiter': {
+        signal: controller.signal,
+        maxAttempts: 1,
+        after: (_attempt: number, outcome: { result?: Result; error?: { code: string } }) => {
+          const status = outcome.error ? outcome.error.code : statusPath ? search(toPlain(outcome.result) as never, statusPath) : undefined;
+          if (status !== undefined && status !== null) spinner.update(String(status));
+        },
       },
-    },
-  });
+    });
   const { config } = poll();
   statusPath = config.acceptors.find((acceptor) => acceptor.matcher === 'path')?.argument;
   const budget = config.delay * config.maxAttempts;

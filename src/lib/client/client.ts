@@ -53,7 +53,10 @@ export class Client {
     // Generated classes declare the methods of the models they were generated from; a provider's
     // model (or a generic client's) gets the operations they lack, on this instance.
     if (args.api_provider !== undefined || Object.getPrototypeOf(this) === Client.prototype) {
-      installOperationMethods(this, model, { async: (name, input) => this.operationAsync(name, input), sync: (name, input) => this.operationSync(name, input) });
+      installOperationMethods(this, model, {
+        async: (name, input) => this.operationAsync(name, input),
+        sync: (name, input) => this.operationSync(name, input),
+      });
     }
   }
 

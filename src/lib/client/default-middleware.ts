@@ -36,21 +36,30 @@ export function installDefaultMiddleware(list: HandlerList, config: ClientConfig
   list.add('build', 'serialize', serializeMiddleware(protocolFor(model), config.endpoint));
   list.add('build', 'user-agent', userAgentMiddleware(), { after: 'serialize' });
   if (Object.values(model.json.operations).some((operation) => operation.endpointdiscovery)) {
-    list.add('build', 'endpoint-discovery', endpointDiscoveryMiddleware({
-      configuration: config.endpoint_discovery,
-      model,
-      endpoint: config.endpoint,
-      credentials: config.credentials,
-      handler: () => list.resolve(),
-    }), { before: 'serialize' });
+    list.add(
+      'build',
+      'endpoint-discovery',
+      endpointDiscoveryMiddleware({
+        configuration: config.endpoint_discovery,
+        model,
+        endpoint: config.endpoint,
+        credentials: config.credentials,
+        handler: () => list.resolve(),
+      }),
+      { before: 'serialize' },
+    );
   }
   if (!config.disable_host_prefix_injection) list.add('build', 'host-prefix', hostPrefixMiddleware(), { after: 'serialize' });
-  list.add('sign', 'sign', signMiddleware({
-    credentials: config.credentials,
-    signatureProvider: config.signature_provider,
-    signatureVersion: config.signature_version,
-    region: config.region,
-    signingName: model.metadata.signingName ?? model.metadata.endpointPrefix,
-  }));
+  list.add(
+    'sign',
+    'sign',
+    signMiddleware({
+      credentials: config.credentials,
+      signatureProvider: config.signature_provider,
+      signatureVersion: config.signature_version,
+      region: config.region,
+      signingName: model.metadata.signingName ?? model.metadata.endpointPrefix,
+    }),
+  );
   list.add('sign', 'retry', retryMiddleware({ retries: config.retries, env: config.env, profile: config.profileSettings }), { priority: 'high' });
 }

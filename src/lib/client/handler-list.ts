@@ -137,9 +137,7 @@ export class HandlerList {
     for (const step of STEPS) {
       const inStep = this.entries.filter((entry) => entry.step === step);
       const anchored = inStep.filter((entry) => entry.relativeTo);
-      const sorted = inStep
-        .filter((entry) => !entry.relativeTo)
-        .sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority]);
+      const sorted = inStep.filter((entry) => !entry.relativeTo).sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority]);
       let pending = anchored;
       while (pending.length > 0) {
         const next: Entry[] = [];

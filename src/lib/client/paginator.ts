@@ -91,7 +91,10 @@ export class Paginator implements AsyncIterable<Result> {
       }
       const key = JSON.stringify(next);
       if (seen.has(key)) {
-        throw new PaginationError(`The ${config.operation} paginator received the same ${config.inputTokens.join('/')} twice (${preview(next)}); stopping instead of looping forever`, { operation: config.operation });
+        throw new PaginationError(
+          `The ${config.operation} paginator received the same ${config.inputTokens.join('/')} twice (${preview(next)}); stopping instead of looping forever`,
+          { operation: config.operation },
+        );
       }
       seen.add(key);
       inject(args, next);
@@ -161,7 +164,8 @@ export class Paginator implements AsyncIterable<Result> {
     }
     if (pageNumberParam !== undefined) {
       const page = start.tokens[pageNumberParam] === null ? 1 : Number(start.tokens[pageNumberParam]);
-      if (!Number.isInteger(page) || page < 1) throw new PaginationError(`Invalid StartingToken for the ${operation} paginator: not a page number`, { operation });
+      if (!Number.isInteger(page) || page < 1)
+        throw new PaginationError(`Invalid StartingToken for the ${operation} paginator: not a page number`, { operation });
       start.tokens[pageNumberParam] = page;
     }
     return start;

@@ -19,15 +19,7 @@ import { parseStatsOption, type StatsSettings } from './middleware/stats.js';
 import { defaultEndpoint, parseEndpoint, type EndpointProvider } from './endpoint.js';
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import type { Handler } from './handler-list.js';
-import {
-  checkRegion,
-  checkScheme,
-  checkVersion,
-  invalid,
-  optionalBoolean,
-  optionalFunction,
-  optionalString,
-} from '../errors/option-checks.js';
+import { checkRegion, checkScheme, checkVersion, invalid, optionalBoolean, optionalFunction, optionalString } from '../errors/option-checks.js';
 import type { ServiceDefinition } from './service-definition.js';
 
 /** The client's constructor options, by name. */
@@ -131,7 +123,9 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const useFiles = optionalBoolean(options, 'use_aws_shared_config_files') ?? true;
   const profileOption = optionalString(options, 'profile');
   const profile = asInvalidArgument(() => resolveProfileName({ profile: profileOption, env }));
-  const profileSettings = asInvalidArgument(() => loadProfile(profile, { env, useSharedFiles: useFiles, explicit: profileOption !== undefined || env.AWS_PROFILE !== undefined }));
+  const profileSettings = asInvalidArgument(() =>
+    loadProfile(profile, { env, useSharedFiles: useFiles, explicit: profileOption !== undefined || env.AWS_PROFILE !== undefined }),
+  );
 
   const region = resolveRegion(args.region, env, profileSettings);
   const scheme = checkScheme(args.scheme);
@@ -139,7 +133,8 @@ export function resolveClientConfig(args: ClientOptions, service: ServiceDefinit
   const apiProvider = optionalFunction<ApiProvider>(options, 'api_provider') ?? builtInApiProvider(service);
   const http = withConfiguredCaBundle(parseHttpOptions(args.http), env, profileSettings.settings.ca_bundle);
   const idempotency = args.idempotency_auto_fill ?? true;
-  if (typeof idempotency !== 'boolean' && typeof idempotency !== 'function') invalid('idempotency_auto_fill', 'expected true, false or a function returning random bytes');
+  if (typeof idempotency !== 'boolean' && typeof idempotency !== 'function')
+    invalid('idempotency_auto_fill', 'expected true, false or a function returning random bytes');
   const debug = parseDebugOption(args.debug);
   const stats = parseStatsOption(args.stats);
 
@@ -216,10 +211,9 @@ function resolveRegion(option: unknown, env: NodeJS.ProcessEnv, profile: Profile
   if (option !== undefined && option !== null && option !== '') return checkRegion(option, 'the "region" option');
   const setting = regionFromConfig(profile, env);
   if (!setting) {
-    throw new InvalidArgumentException(
-      'Missing required client configuration option "region" (set the region option, AWS_REGION, or region in your profile)',
-      { option: 'region' },
-    );
+    throw new InvalidArgumentException('Missing required client configuration option "region" (set the region option, AWS_REGION, or region in your profile)', {
+      option: 'region',
+    });
   }
   return checkRegion(setting, env.AWS_REGION || env.AWS_DEFAULT_REGION ? 'the environment' : `profile ${profile.name}`);
 }
@@ -230,7 +224,15 @@ function resolveRegion(option: unknown, env: NodeJS.ProcessEnv, profile: Profile
  */
 function resolveEndpoint(
   args: ClientOptions,
-  context: { service: ServiceDefinition; endpointPrefix: string; region: string; scheme: string; env: NodeJS.ProcessEnv; profileSettings: Profile; endpointProvider?: EndpointProvider },
+  context: {
+    service: ServiceDefinition;
+    endpointPrefix: string;
+    region: string;
+    scheme: string;
+    env: NodeJS.ProcessEnv;
+    profileSettings: Profile;
+    endpointProvider?: EndpointProvider;
+  },
 ): URL {
   const option = optionalString(args as unknown as Record<string, unknown>, 'endpoint');
   if (option) return parseEndpoint(option, 'the "endpoint" option', context.scheme);

@@ -52,17 +52,16 @@ export function createTerminal(config: ClientConfig, model: ServiceModel, read?:
  * Reads the output of a success response with `parse`; a body that cannot be read (cut short,
  * not JSON, not an object) becomes an InvalidResponseError carrying the response's metadata.
  */
-export function readSuccessBody(
-  command: Command,
-  response: HttpResponse,
-  $metadata: ResponseMetadata,
-  parse: OutputReader,
-): Record<string, unknown> {
+export function readSuccessBody(command: Command, response: HttpResponse, $metadata: ResponseMetadata, parse: OutputReader): Record<string, unknown> {
   try {
     return parse(command, response);
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error;
-    throw new InvalidResponseError(`${error.message} (HTTP ${response.statusCode}, ${describeBody(response)})`, { operation: command.name, $metadata, cause: error });
+    throw new InvalidResponseError(`${error.message} (HTTP ${response.statusCode}, ${describeBody(response)})`, {
+      operation: command.name,
+      $metadata,
+      cause: error,
+    });
   }
 }
 

@@ -76,7 +76,9 @@ export function acceptorMatches(acceptor: WaiterAcceptor, outcome: AttemptOutcom
       const value = searchPath(outcome.result, acceptor.argument!);
       if (acceptor.matcher === 'path') return isDeepStrictEqual(value, expected);
       if (!Array.isArray(value) || value.length === 0) return false;
-      return acceptor.matcher === 'pathAll' ? value.every((item) => isDeepStrictEqual(item, expected)) : value.some((item) => isDeepStrictEqual(item, expected));
+      return acceptor.matcher === 'pathAll'
+        ? value.every((item) => isDeepStrictEqual(item, expected))
+        : value.some((item) => isDeepStrictEqual(item, expected));
     }
   }
 }

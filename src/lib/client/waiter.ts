@@ -93,7 +93,11 @@ export class Waiter {
       }
       if (attempt >= this.maxAttempts) {
         throw new WaiterError(`Waiter ${config.name} gave up after ${attempt} ${plural}: last ${describeOutcome(config, outcome)}`, {
-          waiter: config.name, reason: 'timeout', attempts: attempt, lastResult, cause: outcome.error,
+          waiter: config.name,
+          reason: 'timeout',
+          attempts: attempt,
+          lastResult,
+          cause: outcome.error,
         });
       }
       try {
@@ -107,7 +111,11 @@ export class Waiter {
 
   private aborted(attempts: number, signal: AbortSignal, lastResult: Result | undefined): WaiterError {
     return new WaiterError(`Waiter ${this.config.name} was aborted after ${attempts} attempt${attempts === 1 ? '' : 's'}`, {
-      waiter: this.config.name, reason: 'aborted', attempts, lastResult, cause: signal.reason,
+      waiter: this.config.name,
+      reason: 'aborted',
+      attempts,
+      lastResult,
+      cause: signal.reason,
     });
   }
 }
@@ -120,8 +128,10 @@ function parseOptions(name: string, options: unknown): WaiterOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) fail('expected an object');
   const raw = options as Record<string, unknown>;
   for (const key of Object.keys(raw)) if (!OPTION_KEYS.has(key)) fail(`unknown key "${key}" (expected ${[...OPTION_KEYS].join(', ')})`);
-  if (raw.delay !== undefined && (typeof raw.delay !== 'number' || !Number.isFinite(raw.delay) || raw.delay < 0)) fail('delay must be a number of seconds, 0 or more');
-  if (raw.maxAttempts !== undefined && (!Number.isSafeInteger(raw.maxAttempts) || (raw.maxAttempts as number) < 1)) fail('maxAttempts must be a positive integer');
+  if (raw.delay !== undefined && (typeof raw.delay !== 'number' || !Number.isFinite(raw.delay) || raw.delay < 0))
+    fail('delay must be a number of seconds, 0 or more');
+  if (raw.maxAttempts !== undefined && (!Number.isSafeInteger(raw.maxAttempts) || (raw.maxAttempts as number) < 1))
+    fail('maxAttempts must be a positive integer');
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) fail('signal must be an AbortSignal');
   for (const key of ['before', 'after'] as const) if (raw[key] !== undefined && typeof raw[key] !== 'function') fail(`${key} must be a function`);
   return raw as WaiterOptions;

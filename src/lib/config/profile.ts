@@ -68,9 +68,7 @@ export function loadProfile(name: string, options: LoadProfileOptions): Profile 
   if (servicesName !== undefined) {
     const section = shared.services[servicesName];
     if (!section) {
-      throw new ConfigurationError(
-        `The profile ${name} uses services section "${servicesName}", which ${shared.configFile} does not define`,
-      );
+      throw new ConfigurationError(`The profile ${name} uses services section "${servicesName}", which ${shared.configFile} does not define`);
     }
     services = section.subsections;
   }

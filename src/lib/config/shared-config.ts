@@ -36,10 +36,7 @@ export function loadSharedConfig(options: SharedFileOptions): SharedConfig {
     else if (kind === 'services') services[name!] = section;
     else if (kind === 'sso-session') ssoSessions[name!] = section;
   }
-  const credentialProfiles: Record<string, IniSection> = Object.assign(
-    Object.create(null),
-    readIniFile(credentialsFile) ?? {},
-  );
+  const credentialProfiles: Record<string, IniSection> = Object.assign(Object.create(null), readIniFile(credentialsFile) ?? {});
   return { configFile, credentialsFile, configProfiles, services, ssoSessions, credentialProfiles };
 }
 

@@ -73,7 +73,13 @@ export function readRoleConfig(profile: Profile): RoleConfig {
  * The AssumeRole arguments a role's configuration makes, without a generated session name or an
  * MFA code: what botocore (and nimbus) key the disk cache on.
  */
-export function roleCallArguments(config: RoleConfig): { RoleArn: string; RoleSessionName?: string; ExternalId?: string; SerialNumber?: string; DurationSeconds?: number } {
+export function roleCallArguments(config: RoleConfig): {
+  RoleArn: string;
+  RoleSessionName?: string;
+  ExternalId?: string;
+  SerialNumber?: string;
+  DurationSeconds?: number;
+} {
   return {
     RoleArn: config.roleArn,
     ...(config.roleSessionName !== undefined ? { RoleSessionName: config.roleSessionName } : {}),

@@ -20,6 +20,7 @@ export const MFA_CODE_PROVIDER: unique symbol = Symbol.for('nimbus.mfaCodeProvid
 export function mfaCodeProviderOption(options: object): MfaCodeProvider | undefined {
   const value = (options as Record<symbol, unknown>)[MFA_CODE_PROVIDER];
   if (value === undefined) return undefined;
-  if (typeof value !== 'function') throw new ConfigurationError('The MFA code provider option must be a function (serialNumber) => Promise<string>', { option: 'credentials' });
+  if (typeof value !== 'function')
+    throw new ConfigurationError('The MFA code provider option must be a function (serialNumber) => Promise<string>', { option: 'credentials' });
   return value as MfaCodeProvider;
 }

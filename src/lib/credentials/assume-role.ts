@@ -32,10 +32,7 @@ export interface AssumeRoleOptions extends StsProviderOptions {
 interface RolePlan {
   profile: string;
   config: RoleConfig;
-  source:
-    | { kind: 'credential-source'; name: CredentialSourceName }
-    | { kind: 'profile'; profile: string }
-    | { kind: 'role'; plan: RolePlan };
+  source: { kind: 'credential-source'; name: CredentialSourceName } | { kind: 'profile'; profile: string } | { kind: 'role'; plan: RolePlan };
 }
 
 /**

@@ -60,7 +60,9 @@ function authorization(env: Env): string | undefined {
     try {
       token = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      throw new ConfigurationError(`Unable to read AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error });
+      throw new ConfigurationError(`Unable to read AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+        cause: error,
+      });
     }
   }
   if (token !== undefined && /[\r\n]/.test(token)) throw new ConfigurationError('The container authorization token must be one line');
@@ -95,7 +97,8 @@ export function fromContainerMetadata(options: ContainerProviderOptions): Creden
         }
         return parseContainerCredentials(response.body);
       } catch (error) {
-        if (error instanceof ConfigurationError) throw new ConfigurationError(`Unable to get credentials from the container endpoint ${url.origin}${url.pathname}: ${error.message}`);
+        if (error instanceof ConfigurationError)
+          throw new ConfigurationError(`Unable to get credentials from the container endpoint ${url.origin}${url.pathname}: ${error.message}`);
         problem = error instanceof Error ? error.message : String(error);
       }
     }

@@ -32,8 +32,7 @@ export function fromProcess(profile: string, options: ProcessProviderOptions): C
   return async () => {
     const command = loadProfile(profile, options).settings.credential_process;
     if (command === undefined) return null;
-    const fail = (problem: string, cause?: unknown): CredentialProcessError =>
-      new CredentialProcessError(profile, problem, { cause });
+    const fail = (problem: string, cause?: unknown): CredentialProcessError => new CredentialProcessError(profile, problem, { cause });
     let argv: string[];
     try {
       argv = splitCommandLine(command, options.platform);

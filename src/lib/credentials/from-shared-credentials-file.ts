@@ -13,10 +13,6 @@ import type { CredentialProvider } from './types.js';
 export function fromSharedCredentialsFile(profile: string, options: SharedFileOptions): CredentialProvider {
   return async () => {
     const shared = loadSharedConfig(options);
-    return credentialsFromSettings(
-      shared.credentialProfiles[profile]?.settings,
-      `profile ${profile} in ${shared.credentialsFile}`,
-      'shared-credentials-file',
-    );
+    return credentialsFromSettings(shared.credentialProfiles[profile]?.settings, `profile ${profile} in ${shared.credentialsFile}`, 'shared-credentials-file');
   };
 }

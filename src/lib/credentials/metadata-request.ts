@@ -62,7 +62,10 @@ export function metadataRequest(url: URL, options: MetadataRequestOptions): Prom
     const arm = (): void => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => (connected ? fail('timeout', `no answer from ${url.origin} within ${options.timeoutMs} ms`) : fail('connect', `could not connect to ${url.origin} within ${options.timeoutMs} ms`)),
+        () =>
+          connected
+            ? fail('timeout', `no answer from ${url.origin} within ${options.timeoutMs} ms`)
+            : fail('connect', `could not connect to ${url.origin} within ${options.timeoutMs} ms`),
         options.timeoutMs,
       );
     };
@@ -76,7 +79,9 @@ export function metadataRequest(url: URL, options: MetadataRequestOptions): Prom
       if (!socket.connecting) onConnect();
       else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
     });
-    req.on('error', (error: NodeJS.ErrnoException) => fail(connected ? 'timeout' : 'connect', `request to ${url.origin} failed (${error.code ?? error.message})`, error));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      fail(connected ? 'timeout' : 'connect', `request to ${url.origin} failed (${error.code ?? error.message})`, error),
+    );
     req.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;

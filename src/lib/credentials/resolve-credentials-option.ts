@@ -23,17 +23,13 @@ export function resolveCredentialsOption(option: unknown, context: DefaultProvid
     // With a profile option, defaultProvider skips environment keys: the profile's sources only.
     if (context.useSharedFiles !== false) return defaultProvider(context);
     resolveProfileName(context); // an invalid profile name is reported first
-    throw new ConfigurationError(
-      'The profile option needs the shared config files, but use_aws_shared_config_files is false',
-      { option: 'profile' },
-    );
+    throw new ConfigurationError('The profile option needs the shared config files, but use_aws_shared_config_files is false', { option: 'profile' });
   }
   if (option === undefined) return defaultProvider(context);
   if (option === false) return null;
   if (typeof option === 'function') return fromFunction(option as CredentialsFunction);
   if (typeof option === 'object' && option !== null && !Array.isArray(option)) return fromStatic(option as Credentials);
-  throw new ConfigurationError(
-    'The credentials option must be an object with key and secret (and optional token), false, or a function',
-    { option: 'credentials' },
-  );
+  throw new ConfigurationError('The credentials option must be an object with key and secret (and optional token), false, or a function', {
+    option: 'credentials',
+  });
 }

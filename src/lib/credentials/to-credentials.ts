@@ -12,8 +12,7 @@ const KNOWN_KEYS = new Set(['key', 'secret', 'token', 'expires']);
  * @throws ConfigurationError (option `credentials`) for any other shape.
  */
 export function toCredentials(value: unknown, what: string): Credentials {
-  const fail = (problem: string): ConfigurationError =>
-    new ConfigurationError(`${what} ${problem}`, { option: 'credentials' });
+  const fail = (problem: string): ConfigurationError => new ConfigurationError(`${what} ${problem}`, { option: 'credentials' });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw fail('must be an object with string key and secret, and optional token and expires');
   }

@@ -23,15 +23,12 @@ const ENV_NAMES = {
  */
 export function readWebIdentityConfig(profile: string, options: StsProviderOptions & { useEnv: boolean }): WebIdentityConfig | null {
   const settings = loadProfile(profile, { ...options, explicit: false }).settings;
-  const setting = (key: keyof typeof ENV_NAMES): string | undefined =>
-    (options.useEnv ? options.env[ENV_NAMES[key]] : undefined) ?? settings[key];
+  const setting = (key: keyof typeof ENV_NAMES): string | undefined => (options.useEnv ? options.env[ENV_NAMES[key]] : undefined) ?? settings[key];
   const tokenFile = setting('web_identity_token_file');
   if (!tokenFile) return null;
   const roleArn = setting('role_arn');
   if (!roleArn) {
-    throw new ConfigurationError(
-      `A web identity token file is configured (${tokenFile}) but no role: set role_arn in profile ${profile} or AWS_ROLE_ARN`,
-    );
+    throw new ConfigurationError(`A web identity token file is configured (${tokenFile}) but no role: set role_arn in profile ${profile} or AWS_ROLE_ARN`);
   }
   const roleSessionName = setting('role_session_name');
   return { tokenFile, roleArn, ...(roleSessionName !== undefined ? { roleSessionName } : {}) };

@@ -5,7 +5,9 @@ export const FALLBACK_NAME = 'download';
 
 /** A file name safe to create in a directory: no path parts, no control characters, not `.`/`..`. */
 export function safeFileName(name: string): string | undefined {
-  const base = basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = basename(name.replaceAll('\\', '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return base === '' || base === '.' || base === '..' ? undefined : base;
 }
 

@@ -32,7 +32,9 @@ const REGION_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Checks the `version` option: a date such as 2019-02-03, or `latest`. */
 export function checkVersion(value: unknown): string {
   if (value === undefined || value === null || value === '') {
-    throw new InvalidArgumentException('Missing required client configuration option "version" (a date such as 2019-02-03, or "latest")', { option: 'version' });
+    throw new InvalidArgumentException('Missing required client configuration option "version" (a date such as 2019-02-03, or "latest")', {
+      option: 'version',
+    });
   }
   if (typeof value !== 'string' || (value !== 'latest' && !VERSION_PATTERN.test(value))) {
     invalid('version', 'expected a date such as 2019-02-03, or "latest"');

@@ -9,6 +9,9 @@ export class SsoLoginRequiredError extends ConfigurationError {
    * @param problem - what is wrong with the token, e.g. `has expired`.
    */
   constructor(profile: string, problem: string, options: { cause?: unknown } = {}) {
-    super(`The SSO session of profile "${profile}" ${problem}: run "nimbus sso login${profile === 'default' ? '' : ` --profile ${profile}`}" to sign in again`, options);
+    super(
+      `The SSO session of profile "${profile}" ${problem}: run "nimbus sso login${profile === 'default' ? '' : ` --profile ${profile}`}" to sign in again`,
+      options,
+    );
   }
 }

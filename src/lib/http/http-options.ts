@@ -86,7 +86,7 @@ export function parseHttpOptions(value: unknown): HttpOptions {
  */
 export function withConfiguredCaBundle(options: HttpOptions, env: NodeJS.ProcessEnv, profileCaBundle: string | undefined): HttpOptions {
   if (options.verify !== undefined) return options;
-  const [file, origin] = env.AWS_CA_BUNDLE ? [env.AWS_CA_BUNDLE, 'AWS_CA_BUNDLE'] : [profileCaBundle, 'the profile\'s ca_bundle'];
+  const [file, origin] = env.AWS_CA_BUNDLE ? [env.AWS_CA_BUNDLE, 'AWS_CA_BUNDLE'] : [profileCaBundle, "the profile's ca_bundle"];
   if (!file) return options;
   const problem = caBundleProblem(file);
   if (problem) invalid(`The CA bundle "${file}" (${origin}) ${problem}`);

@@ -19,7 +19,14 @@ const CERTIFICATE_FAILURES: Readonly<Record<string, string>> = {
 };
 
 /** The codes of a certificate whose authority is not trusted (rather than expired or for another host). */
-const UNTRUSTED = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_UNTRUSTED']);
+const UNTRUSTED = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+]);
 
 /** True when the certificate was refused because its authority is not trusted: trusting the authority would help. */
 export function isUntrustedCertificate(code: string | undefined): boolean {

@@ -54,7 +54,10 @@ export function systemTrustContext(env: NodeJS.ProcessEnv = process.env): Secure
 }
 
 /** The TLS options that make a connection verify as `verify` says (see the `http` option). */
-export function tlsTrustOptions(verify: boolean | string | undefined, env: NodeJS.ProcessEnv = process.env): { rejectUnauthorized: boolean; ca?: string; secureContext?: SecureContext } {
+export function tlsTrustOptions(
+  verify: boolean | string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { rejectUnauthorized: boolean; ca?: string; secureContext?: SecureContext } {
   if (verify === false) return { rejectUnauthorized: false };
   // A CA bundle replaces the default authorities, as in the AWS CLI.
   if (typeof verify === 'string') return { rejectUnauthorized: true, ca: readFileSync(verify, 'utf8') };

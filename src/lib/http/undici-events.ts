@@ -84,7 +84,13 @@ const HANDLERS: Record<string, (message: Message) => void> = {
   },
   'undici:request:headers': ({ request, response }) => {
     const { statusCode, statusText, headers } = response as { statusCode: number; statusText?: string; headers?: unknown };
-    emit(request && byRequest.get(request), { name: 'headers', time: performance.now(), statusCode, statusText: statusText ?? '', headers: headerPairs(headers) });
+    emit(request && byRequest.get(request), {
+      name: 'headers',
+      time: performance.now(),
+      statusCode,
+      statusText: statusText ?? '',
+      headers: headerPairs(headers),
+    });
   },
   'undici:request:trailers': ({ request }) => {
     emit(request && byRequest.get(request), { name: 'trailers', time: performance.now() });
@@ -116,4 +122,3 @@ export async function observeUndici<T>(listener: UndiciListener, run: () => Prom
     if (--observing === 0) unsubscribeAll();
   }
 }
-

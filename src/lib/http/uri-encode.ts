@@ -15,13 +15,7 @@ export function buildQueryString(query: Record<string, string | string[]>): stri
 }
 
 /** The full URL of a request, as sent. */
-export function requestUrl(request: {
-  protocol: string;
-  hostname: string;
-  port?: number;
-  path: string;
-  query: Record<string, string | string[]>;
-}): string {
+export function requestUrl(request: { protocol: string; hostname: string; port?: number; path: string; query: Record<string, string | string[]> }): string {
   const query = buildQueryString(request.query);
   const host = request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname;
   const port = request.port === undefined ? '' : `:${request.port}`;

@@ -180,7 +180,17 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
     checkSignaturePolicy(auth, headers, body);
     const module = routeRequest(modules, method, rawPath, headers, auth.service);
-    const request = { method, path: rawPath, query: url.searchParams, headers, body, region: auth.region, accountId: context.accountId, accessKey: auth.accessKey, requestId };
+    const request = {
+      method,
+      path: rawPath,
+      query: url.searchParams,
+      headers,
+      body,
+      region: auth.region,
+      accountId: context.accountId,
+      accessKey: auth.accessKey,
+      requestId,
+    };
     return { module, request };
   };
 
@@ -238,7 +248,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         sendResponse(res, requestId, errorResponse(error.status, error.code, error.message));
       } else {
         context.reportError(error, requestId);
-        sendResponse(res, requestId, errorResponse(500, 'InternalFailure', `the local service failed to process the request ${requestId}; its log has the cause`));
+        sendResponse(
+          res,
+          requestId,
+          errorResponse(500, 'InternalFailure', `the local service failed to process the request ${requestId}; its log has the cause`),
+        );
       }
     }
   };

@@ -4,18 +4,7 @@
  */
 
 /** Shape types of the botocore model format. */
-export type ShapeType =
-  | 'structure'
-  | 'list'
-  | 'map'
-  | 'string'
-  | 'integer'
-  | 'long'
-  | 'float'
-  | 'double'
-  | 'boolean'
-  | 'timestamp'
-  | 'blob';
+export type ShapeType = 'structure' | 'list' | 'map' | 'string' | 'integer' | 'long' | 'float' | 'double' | 'boolean' | 'timestamp' | 'blob';
 
 /** Where a member of an input or output structure travels on the wire (REST protocols). */
 export type MemberLocation = 'uri' | 'querystring' | 'header' | 'headers' | 'statusCode';

@@ -18,9 +18,7 @@ interface Field {
 const WRITER = Symbol('json-writer');
 const anyJson: JsonWriter = (value) => JSON.stringify(value) ?? 'null';
 const writeFloat: JsonWriter = (value) =>
-  typeof value === 'number' && !Number.isFinite(value)
-    ? Number.isNaN(value) ? '"NaN"' : value > 0 ? '"Infinity"' : '"-Infinity"'
-    : anyJson(value);
+  typeof value === 'number' && !Number.isFinite(value) ? (Number.isNaN(value) ? '"NaN"' : value > 0 ? '"Infinity"' : '"-Infinity"') : anyJson(value);
 
 /** The writer for values of a member (its shape, with the member's timestamp format). */
 export function memberWriter(member: Member): JsonWriter {

@@ -25,7 +25,10 @@ export class AdaptiveRetryStrategy implements RetryStrategy {
     quota: RetryQuota = new RetryQuota(),
   ) {
     this.standard = new StandardRetryStrategy(maxAttempts, hooks, quota);
-    this.limiter = new ClientRateLimiter(() => hooks.clock() / 1000, (seconds) => hooks.sleep(seconds * 1000));
+    this.limiter = new ClientRateLimiter(
+      () => hooks.clock() / 1000,
+      (seconds) => hooks.sleep(seconds * 1000),
+    );
   }
 
   /** The client's retry quota. */

@@ -52,7 +52,14 @@ export class ClientRateLimiter {
   }
 
   /** The limiter's state, for debugging and tests. */
-  snapshot(): { enabled: boolean; measuredRate: number; fillRate: number; maxCapacity: number; availableCapacity: number; cubic: ReturnType<CubicCalculator['snapshot']> } {
+  snapshot(): {
+    enabled: boolean;
+    measuredRate: number;
+    fillRate: number;
+    maxCapacity: number;
+    availableCapacity: number;
+    cubic: ReturnType<CubicCalculator['snapshot']>;
+  } {
     return {
       enabled: this.enabled,
       measuredRate: this.rateClocker.measuredRate,

@@ -119,8 +119,13 @@ function fromSettings<T>(read: () => T): T {
 }
 
 function isCache(value: unknown): value is RetriesCache {
-  return typeof value === 'object' && value !== null && !(value instanceof RetryConfiguration)
-    && typeof (value as RetriesCache).get === 'function' && typeof (value as RetriesCache).set === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof RetryConfiguration) &&
+    typeof (value as RetriesCache).get === 'function' &&
+    typeof (value as RetriesCache).set === 'function'
+  );
 }
 
 function isThenable(value: unknown): boolean {

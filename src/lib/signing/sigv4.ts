@@ -38,15 +38,7 @@ export const DEFAULT_UNSIGNED_HEADERS: readonly string[] = [
 ];
 
 /** The query parameters a presigned request carries. */
-const PRESIGN_PARAMS = [
-  'X-Amz-Algorithm',
-  'X-Amz-Credential',
-  'X-Amz-Date',
-  'X-Amz-Expires',
-  'X-Amz-SignedHeaders',
-  'X-Amz-Security-Token',
-  'X-Amz-Signature',
-];
+const PRESIGN_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Security-Token', 'X-Amz-Signature'];
 
 /** The intermediate results of one signature, for debug logging and tests. */
 export interface SigningDetails {
@@ -159,9 +151,7 @@ export class SignatureV4 implements Signer {
     query['X-Amz-Expires'] = String(expiresIn);
     query['X-Amz-SignedHeaders'] = signedHeaderList(Object.keys(signed));
     if (token && this.signSessionToken) query['X-Amz-Security-Token'] = token;
-    const payloadHash = this.unsignedPresignPayload
-      ? UNSIGNED_PAYLOAD
-      : (headers['x-amz-content-sha256'] ?? sha256Hex(request.body ?? ''));
+    const payloadHash = this.unsignedPresignPayload ? UNSIGNED_PAYLOAD : (headers['x-amz-content-sha256'] ?? sha256Hex(request.body ?? ''));
     const { signature } = this.signature(credentials, context, amzDate, {
       method: request.method,
       uri: canonicalUri(request.path, this.uriOptions),

@@ -16,11 +16,7 @@ export interface Signer {
   /** Returns a copy of the request with the signature headers added; `null` credentials sign nothing. */
   sign(request: HttpRequest, credentials: Credentials | null, context: SigningContext): HttpRequest;
   /** Returns a copy of the request with the signature in its query string, valid for `expiresIn` seconds. */
-  presign?(
-    request: HttpRequest,
-    credentials: Credentials,
-    context: SigningContext & { expiresIn: number },
-  ): HttpRequest;
+  presign?(request: HttpRequest, credentials: Credentials, context: SigningContext & { expiresIn: number }): HttpRequest;
 }
 
 /**

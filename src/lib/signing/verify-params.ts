@@ -44,17 +44,11 @@ type Parsed = { ok: true; params: SignatureParams } | VerifyFailure;
 function parseCredential(credential: string): Omit<SignatureParams, 'presigned' | 'signedHeaders' | 'signature' | 'amzDate' | 'date'> | VerifyFailure {
   const parts = credential.split('/');
   if (parts.length !== 5 || parts.some((part) => part === '')) {
-    return verifyFailure(
-      'IncompleteSignatureException',
-      `Credential must have the form ACCESS_KEY/YYYYMMDD/REGION/SERVICE/${SCOPE_TERMINATOR}.`,
-    );
+    return verifyFailure('IncompleteSignatureException', `Credential must have the form ACCESS_KEY/YYYYMMDD/REGION/SERVICE/${SCOPE_TERMINATOR}.`);
   }
   const [accessKey, scopeDate, region, service, terminator] = parts as [string, string, string, string, string];
   if (terminator !== SCOPE_TERMINATOR) {
-    return verifyFailure(
-      'IncompleteSignatureException',
-      `Credential should be scoped with a valid terminator: '${SCOPE_TERMINATOR}', not '${terminator}'.`,
-    );
+    return verifyFailure('IncompleteSignatureException', `Credential should be scoped with a valid terminator: '${SCOPE_TERMINATOR}', not '${terminator}'.`);
   }
   return { accessKey, scopeDate, region, service };
 }
@@ -62,10 +56,7 @@ function parseCredential(credential: string): Omit<SignatureParams, 'presigned' 
 function parseDate(value: string): { amzDate: string; date: Date } | VerifyFailure {
   const date = parseAmzDate(value);
   if (!date) {
-    return verifyFailure(
-      'IncompleteSignatureException',
-      `Date must be in ISO-8601 'basic format' (YYYYMMDDTHHMMSSZ). Got '${value}'.`,
-    );
+    return verifyFailure('IncompleteSignatureException', `Date must be in ISO-8601 'basic format' (YYYYMMDDTHHMMSSZ). Got '${value}'.`);
   }
   return { amzDate: value, date };
 }
@@ -106,7 +97,10 @@ export function parseAuthorizationHeader(authorization: string, headers: Record<
     params: {
       presigned: false,
       ...credential,
-      signedHeaders: fields.get('SignedHeaders')!.split(';').map((name) => name.trim().toLowerCase()),
+      signedHeaders: fields
+        .get('SignedHeaders')!
+        .split(';')
+        .map((name) => name.trim().toLowerCase()),
       signature: fields.get('Signature')!,
       ...date,
     },
@@ -146,7 +140,10 @@ export function parsePresignedQuery(query: URLSearchParams): Parsed {
     params: {
       presigned: true,
       ...credential,
-      signedHeaders: query.get('X-Amz-SignedHeaders')!.split(';').map((name) => name.trim().toLowerCase()),
+      signedHeaders: query
+        .get('X-Amz-SignedHeaders')!
+        .split(';')
+        .map((name) => name.trim().toLowerCase()),
       signature: query.get('X-Amz-Signature')!,
       ...date,
       expires,

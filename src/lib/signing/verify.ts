@@ -1,22 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { canonicalQuery, canonicalRequest, canonicalUri, parseQueryString } from './canonical.js';
-import {
-  UNSIGNED_PAYLOAD,
-  SigningKeyCache,
-  credentialScope,
-  formatAmzDate,
-  sha256Hex,
-  signatureHex,
-  stringToSign,
-} from './sigv4-primitives.js';
-import {
-  PRESIGN_MARKERS,
-  parseAuthorizationHeader,
-  parsePresignedQuery,
-  verifyFailure,
-  type SignatureParams,
-  type VerifyFailure,
-} from './verify-params.js';
+import { UNSIGNED_PAYLOAD, SigningKeyCache, credentialScope, formatAmzDate, sha256Hex, signatureHex, stringToSign } from './sigv4-primitives.js';
+import { PRESIGN_MARKERS, parseAuthorizationHeader, parsePresignedQuery, verifyFailure, type SignatureParams, type VerifyFailure } from './verify-params.js';
 
 export type { VerifyFailure, VerifyFailureCode } from './verify-params.js';
 
@@ -108,10 +93,7 @@ function payloadHashes(request: VerifyRequest, presigned: boolean): string[] | V
   const actual = sha256Hex(request.body);
   if (declared === undefined) return presigned ? [UNSIGNED_PAYLOAD, actual] : [actual];
   if (declared === UNSIGNED_PAYLOAD || declared === actual) return [declared];
-  return verifyFailure(
-    'XAmzContentSHA256Mismatch',
-    "The provided 'x-amz-content-sha256' header does not match what was computed.",
-  );
+  return verifyFailure('XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
 }
 
 /**
@@ -120,11 +102,7 @@ function payloadHashes(request: VerifyRequest, presigned: boolean): string[] | V
  * (undefined for an unknown key). Failure messages never contain the secret or the expected
  * signature.
  */
-export function verifySigV4(
-  request: VerifyRequest,
-  lookupSecret: (accessKey: string) => string | undefined,
-  options: VerifyOptions = {},
-): VerifyResult {
+export function verifySigV4(request: VerifyRequest, lookupSecret: (accessKey: string) => string | undefined, options: VerifyOptions = {}): VerifyResult {
   const pairs = typeof request.query === 'string' ? parseQueryString(request.query) : [...request.query];
   const query = new URLSearchParams(pairs);
   const authorization = request.headers['authorization'];
@@ -160,9 +138,7 @@ export function verifySigV4(
   const hashes = payloadHashes(request, params.presigned);
   if (!Array.isArray(hashes)) return hashes;
 
-  const signedHeaders = Object.fromEntries(
-    params.signedHeaders.map((name) => [name, Object.hasOwn(request.headers, name) ? request.headers[name]! : '']),
-  );
+  const signedHeaders = Object.fromEntries(params.signedHeaders.map((name) => [name, Object.hasOwn(request.headers, name) ? request.headers[name]! : '']));
   const uri = canonicalUri(request.path, { normalizePath: true, uriEscapePath: true });
   const canonicalQueryText = canonicalQuery(pairs, params.presigned ? new Set(['X-Amz-Signature']) : undefined);
   const scope = credentialScope(params.scopeDate, params.region, params.service);

@@ -19,11 +19,7 @@ export function uuidV4FromBytes(bytes: Uint8Array): string {
  * UUID v4, from `randomBytes` when given, else `crypto.randomUUID()`. A supplied value is
  * kept. Returns a shallow copy when a token was filled, else the input itself (never mutated).
  */
-export function fillIdempotencyTokens(
-  op: OperationModel,
-  input: Record<string, unknown>,
-  randomBytes?: RandomBytes,
-): Record<string, unknown> {
+export function fillIdempotencyTokens(op: OperationModel, input: Record<string, unknown>, randomBytes?: RandomBytes): Record<string, unknown> {
   let out = input;
   for (const name of op.idempotencyTokenMembers) {
     if (input[name] !== undefined && input[name] !== null) continue;

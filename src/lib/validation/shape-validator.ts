@@ -78,12 +78,7 @@ export type Check = (value: unknown, ctx: ValidationContext) => unknown;
  * Checks `value` against `shape` under `policy`, starting at `path`; returns the problems and
  * the checked value (see {@link Check}).
  */
-export function checkValue(
-  shape: Shape,
-  value: unknown,
-  policy: ValidationPolicy,
-  path: PathSegment[] = [],
-): { problems: string[]; value: unknown } {
+export function checkValue(shape: Shape, value: unknown, policy: ValidationPolicy, path: PathSegment[] = []): { problems: string[]; value: unknown } {
   const ctx: ValidationContext = { problems: [], path };
   const checked = shapeCheck(shape, policy)(value, ctx);
   return { problems: ctx.problems, value: checked };

@@ -45,7 +45,10 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
   });
 
   it('reads JSON Lines from standard input; --query and --output apply to the summary', async () => {
-    const result = await stdin(['search', 'document', 'put', '--index-id', indexId, '--jsonl', '-', '--query', '[acknowledged, failed, lastLine]', '--output', 'text'], jsonl(25, 'q'));
+    const result = await stdin(
+      ['search', 'document', 'put', '--index-id', indexId, '--jsonl', '-', '--query', '[acknowledged, failed, lastLine]', '--output', 'text'],
+      jsonl(25, 'q'),
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '25\t0\t25\n');
     for (let i = 0; i < 25; i++) assert.ok(stored().has(`q-${i}`));
@@ -65,7 +68,17 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
 
   it('an unknown index stops the run (exit 254) and every document read is listed as failed', async () => {
     const failures = join(t.dir, 'unknown-index.jsonl');
-    const result = await t.run(['search', 'document', 'put', '--index-id', '00000000-0000-4000-8000-000000000000', '--jsonl', join(t.dir, 'docs.jsonl'), '--failures', failures]);
+    const result = await t.run([
+      'search',
+      'document',
+      'put',
+      '--index-id',
+      '00000000-0000-4000-8000-000000000000',
+      '--jsonl',
+      join(t.dir, 'docs.jsonl'),
+      '--failures',
+      failures,
+    ]);
     assert.equal(result.code, 254, result.stderr);
     const summary = JSON.parse(result.stdout);
     assert.equal(summary.stopped.code, 'ResourceNotFoundException');
@@ -79,13 +92,31 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
     assert.equal(result.code, 0, result.stderr);
     const { elapsedMs, rate, ...counts } = JSON.parse(result.stdout);
     assert.ok(elapsedMs >= 0 && rate > 0);
-    assert.deepEqual(counts, { read: 3, acknowledged: 3, failed: 0, retried: 0, throttled: 0, concurrency: { max: 8, lowest: 8 }, bytes: 0, calls: 1, lastLine: 4 });
+    assert.deepEqual(counts, {
+      read: 3,
+      acknowledged: 3,
+      failed: 0,
+      retried: 0,
+      throttled: 0,
+      concurrency: { max: 8, lowest: 8 },
+      bytes: 0,
+      calls: 1,
+      lastLine: 4,
+    });
     assert.match(result.stderr, /^3 documents deleted, 0 failed/m);
     assert.ok(!stored().has('q-0') && !stored().has('q-2') && stored().has('q-3'));
   });
 
   it('keeps the one-batch forms: --documents and --document-id-list print the operation result', async () => {
-    const put = await t.run(['search', 'document', 'put', '--index-id', indexId, '--documents', JSON.stringify([{ Id: 'one', Blob: Buffer.from('single').toString('base64'), ContentType: 'PLAIN_TEXT' }])]);
+    const put = await t.run([
+      'search',
+      'document',
+      'put',
+      '--index-id',
+      indexId,
+      '--documents',
+      JSON.stringify([{ Id: 'one', Blob: Buffer.from('single').toString('base64'), ContentType: 'PLAIN_TEXT' }]),
+    ]);
     assert.equal(put.code, 0, put.stderr);
     assert.deepEqual(JSON.parse(put.stdout), { FailedDocuments: [] });
     const removed = await t.run(['search', 'document', 'delete', '--index-id', indexId, '--document-id-list', 'one']);
@@ -99,21 +130,41 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
     ['two sources', ['put', '--jsonl', '@/docs.jsonl', '--from', '@/'], /cannot also be provided when using/],
     ['--documents with --jsonl', ['put', '--jsonl', '@/docs.jsonl', '--documents', '[]'], /cannot also be provided when using/],
     ['--ids-from with --document-id-list', ['delete', '--ids-from', '@/docs.jsonl', '--document-id-list', 'a'], /cannot also be provided when using/],
-    ['--concurrency without a bulk source', ['put', '--documents', '[{"Id":"x"}]', '--concurrency', '2'], /^nimbus: --concurrency goes with --from or --jsonl \(a bulk run\)$/m],
-    ['--failures without --ids-from', ['delete', '--document-id-list', 'a', '--failures', '@/f.jsonl'], /^nimbus: --failures goes with --ids-from \(a bulk run\)$/m],
+    [
+      '--concurrency without a bulk source',
+      ['put', '--documents', '[{"Id":"x"}]', '--concurrency', '2'],
+      /^nimbus: --concurrency goes with --from or --jsonl \(a bulk run\)$/m,
+    ],
+    [
+      '--failures without --ids-from',
+      ['delete', '--document-id-list', 'a', '--failures', '@/f.jsonl'],
+      /^nimbus: --failures goes with --ids-from \(a bulk run\)$/m,
+    ],
     ['a missing JSON Lines file', ['put', '--jsonl', '@/missing.jsonl'], /^nimbus: --jsonl \S+\/missing\.jsonl: no such file or directory$/m],
     ['a directory as --jsonl', ['put', '--jsonl', '@/'], /^nimbus: --jsonl \S+: is a directory, not a file$/m],
     ['a missing --from path', ['put', '--from', '@/docs.jsonl', '@/nowhere'], /^nimbus: --from \S+\/nowhere: no such file or directory$/m],
     ['a failures file over the input', ['put', '--jsonl', '@/docs.jsonl', '--failures', '@/./docs.jsonl'], /is also an input: it would be overwritten/],
-    ['a failures file in a missing directory', ['delete', '--ids-from', '@/docs.jsonl', '--failures', '@/no/dir/f.jsonl'], /the directory \S+\/no\/dir does not exist/],
-    ['an invalid index id', ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40)], /^nimbus: InvalidArgumentException: Found 1 error in the input of BatchPutDocument: .*IndexId/m],
+    [
+      'a failures file in a missing directory',
+      ['delete', '--ids-from', '@/docs.jsonl', '--failures', '@/no/dir/f.jsonl'],
+      /the directory \S+\/no\/dir does not exist/,
+    ],
+    [
+      'an invalid index id',
+      ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40)],
+      /^nimbus: InvalidArgumentException: Found 1 error in the input of BatchPutDocument: .*IndexId/m,
+    ],
     [
       'two invalid shared members, one a line',
       ['put', '--jsonl', '@/docs.jsonl', '--index-id', 'x'.repeat(40), '--role-arn', 'r'],
       /^nimbus: InvalidArgumentException: Found 2 errors in the input of BatchPutDocument:\n {2}- .*\n {2}- .*$/m,
     ],
     ['a concurrency of 0', ['put', '--jsonl', '@/docs.jsonl', '--concurrency', '0'], /--concurrency: Expected an integer greater than or equal to 1/],
-    ['Documents in --cli-input-json with --jsonl', ['put', '--jsonl', '@/docs.jsonl', '--cli-input-json', '{"Documents":[{"Id":"x"}]}'], /--cli-input-json gives Documents/],
+    [
+      'Documents in --cli-input-json with --jsonl',
+      ['put', '--jsonl', '@/docs.jsonl', '--cli-input-json', '{"Documents":[{"Id":"x"}]}'],
+      /--cli-input-json gives Documents/,
+    ],
   ];
   for (const [name, args, message] of usage) {
     it(`is a usage error (252), before anything is sent: ${name}`, async () => {

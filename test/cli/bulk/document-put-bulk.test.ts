@@ -34,11 +34,18 @@ describe('nimbus search document put --jsonl / delete --ids-from, under injected
   });
 
   const run = (args: string[], input?: string) =>
-    nimbus([...args, '--endpoint-url', proxy.endpoint, '--retry-mode', 'standard', '--max-attempts', '3'], { env: t.env, timeoutMs: 150_000, ...(input === undefined ? {} : { input }) });
+    nimbus([...args, '--endpoint-url', proxy.endpoint, '--retry-mode', 'standard', '--max-attempts', '3'], {
+      env: t.env,
+      timeoutMs: 150_000,
+      ...(input === undefined ? {} : { input }),
+    });
 
   it(`loads ${COUNT.toLocaleString('en-US')} documents from standard input: each one indexed or in the failures file, once`, async () => {
     const failuresFile = join(t.dir, 'failures.jsonl');
-    const result = await run(['search', 'document', 'put', '--index-id', indexId, '--jsonl', '-', '--failures', failuresFile, '--concurrency', '8'], readFileSync(join(t.dir, 'corpus.jsonl'), 'utf8'));
+    const result = await run(
+      ['search', 'document', 'put', '--index-id', indexId, '--jsonl', '-', '--failures', failuresFile, '--concurrency', '8'],
+      readFileSync(join(t.dir, 'corpus.jsonl'), 'utf8'),
+    );
     const failures = readFailures(failuresFile);
     assert.ok(failures.length >= corpus.rejected.size + corpus.malformedLines.length, result.stderr);
     assert.equal(result.code, 254, `a run with failed documents exits 254: ${result.stderr}`);
@@ -50,8 +57,12 @@ describe('nimbus search document put --jsonl / delete --ids-from, under injected
     const failed = new Set(failures.map((failure) => failure.id));
     const failedIds = failures.filter((failure) => failure.id !== null).map((failure) => failure.id);
     assert.equal(new Set(failedIds).size, failedIds.length, 'no document is listed twice');
-    for (const id of corpus.ids) assert.ok(stored.has(id) !== failed.has(id), `${id} is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
-    assert.deepEqual(failures.filter((failure) => failure.id === null).map((failure) => failure.line), corpus.malformedLines);
+    for (const id of corpus.ids)
+      assert.ok(stored.has(id) !== failed.has(id), `${id} is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
+    assert.deepEqual(
+      failures.filter((failure) => failure.id === null).map((failure) => failure.line),
+      corpus.malformedLines,
+    );
     const { IndexStatistics } = await localClient(t.service.endpoint).describeIndexAsync({ Id: indexId });
     assert.equal(IndexStatistics?.TextDocumentStatistics.IndexedTextDocumentsCount, stored.size);
 
@@ -67,7 +78,10 @@ describe('nimbus search document put --jsonl / delete --ids-from, under injected
       const id = `doc-${String(index).padStart(6, '0')}`;
       if (!stored.has(id)) continue;
       const { ResultItems } = await client.queryAsync({ IndexId: indexId, QueryText: `marker${index}` });
-      assert.ok(ResultItems?.some((item) => item.DocumentId === id), `${id} is not found by a query`);
+      assert.ok(
+        ResultItems?.some((item) => item.DocumentId === id),
+        `${id} is not found by a query`,
+      );
     }
   });
 
@@ -87,7 +101,19 @@ describe('nimbus search document put --jsonl / delete --ids-from, under injected
     await writeCorpus(join(t.dir, 'big.jsonl'), 100_000);
     const freshIndex = await createActiveIndex(localClient(t.service.endpoint));
     const result = await nimbus(
-      ['search', 'document', 'put', '--index-id', freshIndex, '--jsonl', join(t.dir, 'big.jsonl'), '--failures', failuresFile, '--endpoint-url', proxy.endpoint],
+      [
+        'search',
+        'document',
+        'put',
+        '--index-id',
+        freshIndex,
+        '--jsonl',
+        join(t.dir, 'big.jsonl'),
+        '--failures',
+        failuresFile,
+        '--endpoint-url',
+        proxy.endpoint,
+      ],
       { env: t.env, timeoutMs: 150_000, onStderr: { text: ' sent, ', then: (child) => child.kill('SIGINT') } },
     );
     assert.equal(result.code, 130, result.stderr);
@@ -96,10 +122,14 @@ describe('nimbus search document put --jsonl / delete --ids-from, under injected
     const stored = storedIds(join(t.dir, 'data'), freshIndex);
     const failures = readFailures(failuresFile);
     const failed = new Set(failures.map((failure) => failure.id));
-    assert.ok(failures.some((failure) => failure.code === 'Aborted'), 'documents read but not sent are listed');
+    assert.ok(
+      failures.some((failure) => failure.code === 'Aborted'),
+      'documents read but not sent are listed',
+    );
     for (let i = 0; i < 100_000; i++) {
       const id = `doc-${String(i).padStart(6, '0')}`;
-      if (i < line) assert.ok(stored.has(id) !== failed.has(id), `${id} (line ${i + 1}) is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
+      if (i < line)
+        assert.ok(stored.has(id) !== failed.has(id), `${id} (line ${i + 1}) is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
       else assert.ok(!stored.has(id) && !failed.has(id), `${id} (line ${i + 1}) was never read, yet it is ${stored.has(id) ? 'stored' : 'listed'}`);
     }
     // The summary on stdout: interrupted, after the line on stderr, with exactly the stored documents acknowledged.

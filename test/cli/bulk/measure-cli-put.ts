@@ -33,7 +33,23 @@ try {
   const indexId = await createActiveIndex(localClient(endpoint));
   const corpus = join(dir, 'corpus.jsonl');
   await writeCorpus(corpus, Number(count));
-  const args = ['-f', 'maxrss=%M', process.execPath, BIN, 'search', 'document', 'put', '--index-id', indexId, '--jsonl', mode === 'stdin' ? '-' : corpus, '--concurrency', concurrency, '--endpoint-url', endpoint];
+  const args = [
+    '-f',
+    'maxrss=%M',
+    process.execPath,
+    BIN,
+    'search',
+    'document',
+    'put',
+    '--index-id',
+    indexId,
+    '--jsonl',
+    mode === 'stdin' ? '-' : corpus,
+    '--concurrency',
+    concurrency,
+    '--endpoint-url',
+    endpoint,
+  ];
   const started = performance.now();
   const run = spawnSync('/usr/bin/time', args, {
     env: cliEnv(dir, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' }),

@@ -50,7 +50,10 @@ describe('nimbus search document put --from: throttling and a busy index are wai
     const always = await startFaultProxy(t.service.endpoint, { throttleRate: 1, operations: ['BatchPutDocument'] });
     try {
       const indexId = await createActiveIndex(localClient(t.service.endpoint));
-      const result = await put(['--index-id', indexId, '--from', join(tree, 'part-0', 'note-0.txt'), '--max-retries', '1', '--max-attempts', '1'], always.endpoint);
+      const result = await put(
+        ['--index-id', indexId, '--from', join(tree, 'part-0', 'note-0.txt'), '--max-retries', '1', '--max-attempts', '1'],
+        always.endpoint,
+      );
       assert.equal(result.code, 254);
       assert.match(result.stderr, /^ {2}note-0\.txt.*: ThrottlingException: .*\(gave up after 2 sends\)$/m);
       assert.match(result.stderr, /^nimbus: 1 of 1 document failed$/m);

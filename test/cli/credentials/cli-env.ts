@@ -13,7 +13,17 @@ import { closedPort } from '../../support/closed-port.js';
 export async function credentialTestEnv(extra: NodeJS.ProcessEnv = {}): Promise<{ home: string; env: NodeJS.ProcessEnv }> {
   const home = mkdtempSync(join(tmpdir(), 'nimbus-cred-cli-'));
   const closed = `http://127.0.0.1:${await closedPort()}`;
-  return { home, env: cliEnv(home, { AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', AWS_EC2_METADATA_SERVICE_ENDPOINT: closed, HTTPS_PROXY: closed, NO_PROXY: '127.0.0.1', ...extra }) };
+  return {
+    home,
+    env: cliEnv(home, {
+      AWS_REGION: 'us-east-1',
+      AWS_DEFAULT_REGION: 'us-east-1',
+      AWS_EC2_METADATA_SERVICE_ENDPOINT: closed,
+      HTTPS_PROXY: closed,
+      NO_PROXY: '127.0.0.1',
+      ...extra,
+    }),
+  };
 }
 
 /** The AWS CLI v2 (`/usr/bin/aws`), when it is installed. */

@@ -33,7 +33,16 @@ describe('configure export-credentials and configure list through the built CLI'
     const cases: Array<[string[], NodeJS.ProcessEnv]> = [
       [['--profile', 'static'], env],
       [['--profile', 'session'], env],
-      [[], { ...env, AWS_ACCESS_KEY_ID: 'AKIAFROMENV', AWS_SECRET_ACCESS_KEY: SECRET, AWS_SESSION_TOKEN: 'envtoken', AWS_CREDENTIAL_EXPIRATION: '2030-01-02T03:04:05Z' }],
+      [
+        [],
+        {
+          ...env,
+          AWS_ACCESS_KEY_ID: 'AKIAFROMENV',
+          AWS_SECRET_ACCESS_KEY: SECRET,
+          AWS_SESSION_TOKEN: 'envtoken',
+          AWS_CREDENTIAL_EXPIRATION: '2030-01-02T03:04:05Z',
+        },
+      ],
     ];
     for (const [args, runEnv] of cases) {
       for (const format of FORMATS) {
@@ -48,7 +57,10 @@ describe('configure export-credentials and configure list through the built CLI'
       }
     }
     const fish = await nimbus(['configure', 'export-credentials', '--profile', 'session', '--format', 'fish'], { env });
-    assert.equal(fish.stdout, `set -gx AWS_ACCESS_KEY_ID ASIASESSION\nset -gx AWS_SECRET_ACCESS_KEY ${SECRET}\nset -gx AWS_SESSION_TOKEN FwoGZXIvYXdzE/token+with=chars\n`);
+    assert.equal(
+      fish.stdout,
+      `set -gx AWS_ACCESS_KEY_ID ASIASESSION\nset -gx AWS_SECRET_ACCESS_KEY ${SECRET}\nset -gx AWS_SESSION_TOKEN FwoGZXIvYXdzE/token+with=chars\n`,
+    );
     const expiring = await nimbus(['configure', 'export-credentials'], { env: cases[2]![1] });
     assert.equal(JSON.parse(expiring.stdout).Expiration, '2030-01-02T03:04:05+00:00');
   });
@@ -59,7 +71,10 @@ describe('configure export-credentials and configure list through the built CLI'
     assert.match(none.stderr, /^nimbus: Unable to retrieve credentials: Unable to locate credentials\./);
     const loop = await nimbus(['configure', 'export-credentials', '--profile', 'loop'], { env });
     assert.equal(loop.code, 253);
-    assert.match(loop.stderr, /credential_process of profile loop exited with status 253: nimbus: Credential process resolution detected an infinite loop, profile cycle: loop -> loop/);
+    assert.match(
+      loop.stderr,
+      /credential_process of profile loop exited with status 253: nimbus: Credential process resolution detected an infinite loop, profile cycle: loop -> loop/,
+    );
     const byDefaultProfile = await nimbus(['configure', 'export-credentials'], { env: { ...env, AWS_DEFAULT_PROFILE: 'loop' } });
     assert.equal(byDefaultProfile.code, 253);
     assert.match(byDefaultProfile.stderr, /profile cycle: loop -> loop\b/, 'AWS_DEFAULT_PROFILE names the profile in the chain too');

@@ -41,26 +41,34 @@ describe('container and instance metadata credentials through the built CLI', fu
     return service.seen;
   }
 
-  it('signs with the container endpoint\'s credentials, sending the token file\'s content', async () => {
+  it("signs with the container endpoint's credentials, sending the token file's content", async () => {
     fake = await startFakeContainerEndpoint({ authorization: 'Bearer task-token' });
     const tokenFile = join(home, 'token');
     writeFileSync(tokenFile, 'Bearer task-token');
-    const seen = await listWithBoth({ ...env, AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fake.endpoint}/v2/credentials`, AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: tokenFile });
+    const seen = await listWithBoth({
+      ...env,
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fake.endpoint}/v2/credentials`,
+      AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: tokenFile,
+    });
     for (const signature of seen) assert.deepEqual(signature, { accessKey: CONTAINER_KEYS.AccessKeyId, token: CONTAINER_KEYS.Token });
     assert.ok(fake.requests.every((request) => request.headers.authorization === 'Bearer task-token'));
 
-    const listed = await nimbus(['configure', 'list'], { env: { ...env, AWS_CONTAINER_CREDENTIALS_FULL_URI: fake.endpoint, AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: tokenFile } });
+    const listed = await nimbus(['configure', 'list'], {
+      env: { ...env, AWS_CONTAINER_CREDENTIALS_FULL_URI: fake.endpoint, AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: tokenFile },
+    });
     assert.match(listed.stdout, /^access_key +\*+INER +container-role +AWS_CONTAINER_CREDENTIALS_FULL_URI$/m);
     assert.match(listed.stdout, /^expires +\S+\+00:00 +container-role/m);
   });
 
   it('refuses a plain http container URI to a host that is not allowed, with 253', async () => {
-    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', service.endpoint], { env: { ...env, AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://192.0.2.10/creds' } });
+    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', service.endpoint], {
+      env: { ...env, AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://192.0.2.10/creds' },
+    });
     assert.equal(result.code, 253);
     assert.match(result.stderr, /^nimbus: AWS_CONTAINER_CREDENTIALS_FULL_URI names the unsupported host "192\.0\.2\.10"/);
   });
 
-  it('signs with the instance role\'s credentials from IMDSv2', async () => {
+  it("signs with the instance role's credentials from IMDSv2", async () => {
     fake = await startFakeImds({ requireToken: true });
     const seen = await listWithBoth({ ...env, AWS_EC2_METADATA_SERVICE_ENDPOINT: fake.endpoint });
     for (const signature of seen) assert.deepEqual(signature, { accessKey: IMDS_KEYS.AccessKeyId, token: IMDS_KEYS.Token });
@@ -77,7 +85,9 @@ describe('container and instance metadata credentials through the built CLI', fu
     const seen = await listWithBoth({ ...env, AWS_EC2_METADATA_SERVICE_ENDPOINT: fake.endpoint });
     assert.equal(seen.at(0)?.accessKey, IMDS_KEYS.AccessKeyId);
     const requests = fake.requests.length;
-    const disabled = await nimbus(['search', 'index', 'list', '--endpoint-url', service.endpoint], { env: { ...env, AWS_EC2_METADATA_SERVICE_ENDPOINT: fake.endpoint, AWS_EC2_METADATA_DISABLED: 'true' } });
+    const disabled = await nimbus(['search', 'index', 'list', '--endpoint-url', service.endpoint], {
+      env: { ...env, AWS_EC2_METADATA_SERVICE_ENDPOINT: fake.endpoint, AWS_EC2_METADATA_DISABLED: 'true' },
+    });
     assert.equal(disabled.code, 253);
     assert.match(disabled.stderr, /^nimbus: Unable to locate credentials\./);
     assert.equal(fake.requests.length, requests);

@@ -108,7 +108,10 @@ const ROWS: Row[] = [
   {
     source: 'assume role with credential_source = EcsContainer',
     config: ROLE_PROFILE('credential_source = EcsContainer'),
-    env: (fakes) => ({ AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`, AWS_CONTAINER_AUTHORIZATION_TOKEN: 'Bearer task-token' }),
+    env: (fakes) => ({
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`,
+      AWS_CONTAINER_AUTHORIZATION_TOKEN: 'Bearer task-token',
+    }),
     profile: 'role',
     expected: issuedLast,
     reference: ['v1'],
@@ -144,14 +147,20 @@ const ROWS: Row[] = [
   },
   {
     source: 'container credentials (full URI and token file)',
-    env: (fakes) => ({ AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`, AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: join(fakes.home, 'task-token') }),
+    env: (fakes) => ({
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`,
+      AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: join(fakes.home, 'task-token'),
+    }),
     expected: () => ({ accessKey: CONTAINER_KEYS.AccessKeyId, token: CONTAINER_KEYS.Token }),
     // v2 2.9 reads AWS_CONTAINER_AUTHORIZATION_TOKEN but not its _FILE variant: it gets 401 from the endpoint.
     reference: ['v1'],
   },
   {
     source: 'container credentials (full URI and token)',
-    env: (fakes) => ({ AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`, AWS_CONTAINER_AUTHORIZATION_TOKEN: 'Bearer task-token' }),
+    env: (fakes) => ({
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: `${fakes.container.endpoint}/v2/credentials`,
+      AWS_CONTAINER_AUTHORIZATION_TOKEN: 'Bearer task-token',
+    }),
     expected: () => ({ accessKey: CONTAINER_KEYS.AccessKeyId, token: CONTAINER_KEYS.Token }),
     reference: ['v1', 'v2'],
   },
@@ -182,7 +191,10 @@ describe('every credential source through the built CLI against an HTTPS endpoin
 
   before(async () => {
     requireBuild();
-    accepted.set(STATIC.key, STATIC.secret).set(CONTAINER_KEYS.AccessKeyId, CONTAINER_KEYS.SecretAccessKey).set(IMDS_KEYS.AccessKeyId, IMDS_KEYS.SecretAccessKey);
+    accepted
+      .set(STATIC.key, STATIC.secret)
+      .set(CONTAINER_KEYS.AccessKeyId, CONTAINER_KEYS.SecretAccessKey)
+      .set(IMDS_KEYS.AccessKeyId, IMDS_KEYS.SecretAccessKey);
     accepted.set(SSO_ROLE_KEYS.accessKeyId, SSO_ROLE_KEYS.secretAccessKey);
     tls = await startTlsService({ credentials: accepted }, { recordSignatures: true });
     const sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
@@ -193,7 +205,13 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     const sso = await startFakeSso();
     sso.validTokens.add(SSO_ACCESS_TOKEN);
     proxy = await startConnectProxy();
-    fakes = { sts, sso, container: await startFakeContainerEndpoint({ authorization: 'Bearer task-token' }), imds: await startFakeImds({ requireToken: true }), home: '' };
+    fakes = {
+      sts,
+      sso,
+      container: await startFakeContainerEndpoint({ authorization: 'Bearer task-token' }),
+      imds: await startFakeImds({ requireToken: true }),
+      home: '',
+    };
     ({ home, env: baseEnv } = await credentialTestEnv({ AWS_ENDPOINT_URL_STS: sts.endpoint, AWS_PAGER: '' }));
     fakes.home = home;
   });
@@ -221,7 +239,15 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     write('task-token', 'Bearer task-token');
     write('process.sh', `printf '{"Version":1,"AccessKeyId":"${STATIC.key}","SecretAccessKey":"${STATIC.secret}","SessionToken":"process-session"}'\n`);
     chmodSync(join(home, 'process.sh'), 0o700);
-    write(SSO_TOKEN_FILE, JSON.stringify({ startUrl: SSO_START, region: 'us-east-1', accessToken: SSO_ACCESS_TOKEN, expiresAt: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z') }));
+    write(
+      SSO_TOKEN_FILE,
+      JSON.stringify({
+        startUrl: SSO_START,
+        region: 'us-east-1',
+        accessToken: SSO_ACCESS_TOKEN,
+        expiresAt: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+      }),
+    );
     const flags = [...(row.profile ? ['--profile', row.profile] : []), ...(way === '--ca-bundle' ? ['--ca-bundle', ca] : [])];
     return { flags, env: { ...baseEnv, ...row.env?.(fakes), ...(way === 'AWS_CA_BUNDLE' ? { AWS_CA_BUNDLE: ca } : {}) } };
   }
@@ -237,7 +263,10 @@ describe('every credential source through the built CLI against an HTTPS endpoin
   async function runRow(row: Row, way: CaWay, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
     const { flags, env } = prepare(row, way);
     const runEnv = { ...env, ...extraEnv };
-    for (const args of [['search', 'index', 'list'], ['mobile', 'project', 'list']]) {
+    for (const args of [
+      ['search', 'index', 'list'],
+      ['mobile', 'project', 'list'],
+    ]) {
       const before = tls.seen.length;
       const result = await nimbus([...args, '--endpoint-url', tls.endpoint, ...flags], { env: runEnv });
       assert.equal(result.code, 0, `nimbus ${args.join(' ')}: ${result.stderr}`);
@@ -268,7 +297,10 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     const runs = 2 + AWS_CLIS.filter((cli) => row.reference.includes(cli === '/usr/bin/aws' ? 'v2' : 'v1')).length;
     const opened = proxy.tunnels.slice(tunnels);
     assert.ok(opened.length >= runs, `${opened.length} tunnels for ${runs} runs`);
-    assert.ok(opened.every((authority) => authority === `127.0.0.1:${tls.front.port}`), opened.join(' '));
+    assert.ok(
+      opened.every((authority) => authority === `127.0.0.1:${tls.front.port}`),
+      opened.join(' '),
+    );
   });
 
   it('with no credentials anywhere and a metadata service that never answers, exits 253 with the usual message', async () => {

@@ -25,7 +25,7 @@ describe('SSO over HTTPS through the built CLI', function () {
     rmSync(home, { recursive: true, force: true });
   });
 
-  it('signs in and gets role credentials from HTTPS endpoints trusted through the profile\'s ca_bundle', async () => {
+  it("signs in and gets role credentials from HTTPS endpoints trusted through the profile's ca_bundle", async () => {
     let env: NodeJS.ProcessEnv;
     ({ home, env } = await credentialTestEnv({ AWS_ENDPOINT_URL_SSO: tls.endpoint, AWS_ENDPOINT_URL_SSO_OIDC: tls.endpoint }));
     writeFileSync(

@@ -59,7 +59,16 @@ describe('SSO through the built CLI', function () {
     const file = join(home, TOKEN_FILE);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const token = JSON.parse(readFileSync(file, 'utf8'));
-    assert.deepEqual(Object.keys(token).sort(), ['accessToken', 'clientId', 'clientSecret', 'expiresAt', 'refreshToken', 'region', 'registrationExpiresAt', 'startUrl']);
+    assert.deepEqual(Object.keys(token).sort(), [
+      'accessToken',
+      'clientId',
+      'clientSecret',
+      'expiresAt',
+      'refreshToken',
+      'region',
+      'registrationExpiresAt',
+      'startUrl',
+    ]);
     if (onPath('python3')) {
       const loaded = await runTool('python3', ['-c', LOAD_WITH_BOTOCORE, join(home, '.aws/sso/cache'), START, 'my-sso'], env);
       if (!/No module named 'botocore'/.test(loaded.stderr)) {

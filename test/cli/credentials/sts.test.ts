@@ -10,7 +10,11 @@ const run = promisify(execFile);
 const PTY_DRIVER = join(import.meta.dirname, '..', 'fixtures', 'pty-driver.py');
 
 /** Runs the built CLI in a pseudo-terminal, typing `send` when the output matches `expect`. */
-function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expect: string; send: string }>): Promise<{ code: number; output: string; error: string | null }> {
+function inTerminal(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  steps: Array<{ expect: string; send: string }>,
+): Promise<{ code: number; output: string; error: string | null }> {
   return new Promise((resolve, reject) => {
     const child = execFile('python3', [PTY_DRIVER], { encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr}`));
@@ -91,7 +95,10 @@ describe('nimbus with STS credential sources (built CLI, fake STS, local service
     assert.equal(session.code, 0, session.output);
     assert.ok(!session.output.includes('654321'), 'the code is masked');
     assert.match(session.output, /\*{6}/);
-    assert.deepEqual(f.sts.calls.map((call) => [call.params.SerialNumber, call.params.TokenCode]), [[SERIAL, '654321']]);
+    assert.deepEqual(
+      f.sts.calls.map((call) => [call.params.SerialNumber, call.params.TokenCode]),
+      [[SERIAL, '654321']],
+    );
     assertSignedWithRole(0);
 
     json(await list(['--profile', 'mfa'], { CI: 'true' }));
@@ -112,7 +119,10 @@ describe('nimbus with STS credential sources (built CLI, fake STS, local service
     const tokenFile = f.write('oidc/token', 'oidc-token-1');
     const env = { AWS_WEB_IDENTITY_TOKEN_FILE: tokenFile, AWS_ROLE_ARN: CI_ROLE, AWS_ROLE_SESSION_NAME: 'job', AWS_REGION: 'us-east-2', CI: 'true' };
     json(await list([], env));
-    assert.deepEqual(f.sts.calls.map((call) => [call.action, call.accessKey, call.params.RoleSessionName]), [['AssumeRoleWithWebIdentity', undefined, 'job']]);
+    assert.deepEqual(
+      f.sts.calls.map((call) => [call.action, call.accessKey, call.params.RoleSessionName]),
+      [['AssumeRoleWithWebIdentity', undefined, 'job']],
+    );
     assertSignedWithRole(0);
   });
 

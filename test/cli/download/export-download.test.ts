@@ -97,7 +97,7 @@ describe('nimbus mobile project/bundle export --download', function () {
   };
   const inFolder = (cwd: string, args: string[]) => runIn(cwd, [...args, '--endpoint-url', t.service.endpoint], t.env);
 
-  it('a bare --download saves the project zip in the current directory under the server\'s name; stdout keeps the result', async () => {
+  it("a bare --download saves the project zip in the current directory under the server's name; stdout keeps the result", async () => {
     const cwd = folder('bare');
     const result = await inFolder(cwd, ['mobile', 'project', 'export', '--project-id', projectId, '--download']);
     assert.equal(result.code, 0, result.stderr);
@@ -113,7 +113,23 @@ describe('nimbus mobile project/bundle export --download', function () {
   it('--download FILE saves the bundle there; --query and --output text still print only the data asked for', async () => {
     const cwd = folder('file');
     const target = join(cwd, 'android.zip');
-    const result = await inFolder(cwd, ['mobile', 'bundle', 'export', '--bundle-id', 'app-config', '--project-id', projectId, '--platform', 'ANDROID', '--download', target, '--query', 'downloadUrl', '--output', 'text']);
+    const result = await inFolder(cwd, [
+      'mobile',
+      'bundle',
+      'export',
+      '--bundle-id',
+      'app-config',
+      '--project-id',
+      projectId,
+      '--platform',
+      'ANDROID',
+      '--download',
+      target,
+      '--query',
+      'downloadUrl',
+      '--output',
+      'text',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^http:\/\/127\.0\.0\.1:\d+\/\S+\n$/);
     assert.deepEqual(readdirSync(cwd), ['android.zip']);
@@ -121,7 +137,7 @@ describe('nimbus mobile project/bundle export --download', function () {
     assert.match(result.stderr, new RegExp(`^Saved ${target.replaceAll('.', '\\.')} \\(`, 'm'));
   });
 
-  it('--download DIR saves under the server\'s file name, next to what is there', async () => {
+  it("--download DIR saves under the server's file name, next to what is there", async () => {
     const cwd = folder('dir');
     const into = folder('dir/exports');
     writeFileSync(join(into, 'keep.txt'), 'mine');

@@ -5,11 +5,23 @@ describe('fillOptionalValues (--download with or without a value)', () => {
   const defaults = { download: '.' };
   const cases: Array<[string[], string[]]> = [
     [['--download'], ['--download=.']],
-    [['--download', '--query', 'x'], ['--download=.', '--query', 'x']],
-    [['--download', 'app.zip'], ['--download', 'app.zip']],
+    [
+      ['--download', '--query', 'x'],
+      ['--download=.', '--query', 'x'],
+    ],
+    [
+      ['--download', 'app.zip'],
+      ['--download', 'app.zip'],
+    ],
     [['--download=out/'], ['--download=out/']],
-    [['--project-id', 'p', '--download', '-'], ['--project-id', 'p', '--download=.', '-']],
-    [['--', '--download'], ['--', '--download']],
+    [
+      ['--project-id', 'p', '--download', '-'],
+      ['--project-id', 'p', '--download=.', '-'],
+    ],
+    [
+      ['--', '--download'],
+      ['--', '--download'],
+    ],
     [['--downloads'], ['--downloads']],
   ];
   for (const [argv, expected] of cases) {

@@ -53,7 +53,11 @@ export interface RunOptions {
 /** Runs `nimbus <args>` (the built binary) as a child process with exactly the given environment. */
 export function nimbus(args: readonly string[], options: RunOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), BIN, ...args], {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let triggered = false;

@@ -39,7 +39,8 @@ let sessions = 0;
  */
 export async function inTmux(args: readonly string[], env: NodeJS.ProcessEnv, width: number, steps: readonly KeyStep[] = []): Promise<Screen> {
   const socket = `nimbus-test-${process.pid}-${++sessions}`;
-  const tmux = (...words: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...words], { env: { ...env, TERM: 'xterm-256color' }, maxBuffer: 16 * 1024 * 1024 });
+  const tmux = (...words: string[]) =>
+    run('tmux', ['-L', socket, '-f', '/dev/null', ...words], { env: { ...env, TERM: 'xterm-256color' }, maxBuffer: 16 * 1024 * 1024 });
   const script = '"$@"; echo "__EXIT__$?"; exec sleep 120';
   await tmux('new-session', '-d', '-x', String(width), '-y', '50', '-s', 'main', 'sh', '-c', script, 'sh', process.execPath, BIN, ...args);
   try {
@@ -56,9 +57,17 @@ export async function inTmux(args: readonly string[], env: NodeJS.ProcessEnv, wi
       if (exit) {
         const joined = (await tmux('capture-pane', '-p', '-J', '-e', '-S', '-', '-t', 'main')).stdout;
         const rows = (await tmux('capture-pane', '-p', '-S', '-', '-t', 'main')).stdout.split('\n');
-        return { code: Number(exit[1]), joined: joined.slice(0, joined.indexOf('__EXIT__')), rows: rows.slice(0, rows.findIndex((row) => row.includes('__EXIT__'))) };
+        return {
+          code: Number(exit[1]),
+          joined: joined.slice(0, joined.indexOf('__EXIT__')),
+          rows: rows.slice(
+            0,
+            rows.findIndex((row) => row.includes('__EXIT__')),
+          ),
+        };
       }
-      if (Date.now() > deadline) throw new Error(`nimbus did not finish in tmux${step < steps.length ? ` (waiting for ${steps[step]!.expect})` : ''}:\n${stdout}`);
+      if (Date.now() > deadline)
+        throw new Error(`nimbus did not finish in tmux${step < steps.length ? ` (waiting for ${steps[step]!.expect})` : ''}:\n${stdout}`);
       await sleep(100);
     }
   } finally {

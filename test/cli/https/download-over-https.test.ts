@@ -48,7 +48,8 @@ describe('nimbus mobile project export --download over HTTPS', function () {
     pki?.cleanup();
   });
 
-  const env = (extra: NodeJS.ProcessEnv = {}) => cliEnv(pki.dir, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1', ...extra });
+  const env = (extra: NodeJS.ProcessEnv = {}) =>
+    cliEnv(pki.dir, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1', ...extra });
   const folder = (name: string): string => {
     const path = join(pki.dir, name);
     mkdirSync(path);
@@ -57,7 +58,10 @@ describe('nimbus mobile project export --download over HTTPS', function () {
 
   it('the download trusts the CA bundle the API requests trust', async () => {
     const cwd = folder('with-bundle');
-    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--ca-bundle', pki.ca.certFile], { env: env(), cwd });
+    const result = await nimbus(
+      ['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--ca-bundle', pki.ca.certFile],
+      { env: env(), cwd },
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(readFileSync(join(cwd, 'shop.zip')), ARCHIVE);
     assert.match(downloads.at(-1)!, /^\/files\/shop\.zip\?/);
@@ -66,10 +70,16 @@ describe('nimbus mobile project export --download over HTTPS', function () {
   it('--no-verify-ssl applies to the download too; without any trust the run stops with one line', async () => {
     const before = downloads.length;
     const cwd = folder('unverified');
-    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--no-verify-ssl'], { env: env(), cwd });
+    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'shop', '--download', '--endpoint-url', endpoint, '--no-verify-ssl'], {
+      env: env(),
+      cwd,
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(downloads.length, before + 1);
-    const refused = await nimbus(['mobile', 'project', 'export', '--project-id', 'other', '--download', '--endpoint-url', endpoint, '--max-attempts', '1'], { env: env(), cwd });
+    const refused = await nimbus(['mobile', 'project', 'export', '--project-id', 'other', '--download', '--endpoint-url', endpoint, '--max-attempts', '1'], {
+      env: env(),
+      cwd,
+    });
     assert.equal(refused.code, 255, refused.stderr);
     assert.match(refused.stderr, /^nimbus: ConnectionError: TLS certificate verification failed for 127\.0\.0\.1:\d+: .*not trusted/);
   });
@@ -77,7 +87,10 @@ describe('nimbus mobile project export --download over HTTPS', function () {
   it('the download goes through HTTPS_PROXY as the API request does', async () => {
     const cwd = folder('through-proxy');
     const before = proxy.tunnels.length;
-    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'proxied', '--download', '--endpoint-url', endpoint], { env: env({ AWS_CA_BUNDLE: pki.ca.certFile, HTTPS_PROXY: proxy.url }), cwd });
+    const result = await nimbus(['mobile', 'project', 'export', '--project-id', 'proxied', '--download', '--endpoint-url', endpoint], {
+      env: env({ AWS_CA_BUNDLE: pki.ca.certFile, HTTPS_PROXY: proxy.url }),
+      cwd,
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(readFileSync(join(cwd, 'proxied.zip')), ARCHIVE);
     assert.deepEqual(proxy.tunnels.slice(before), [new URL(endpoint).host, new URL(filesOrigin).host], 'one tunnel for the API, one for the download');

@@ -32,7 +32,11 @@ function lazilyLoaded(): Set<string> {
 }
 
 /** Runs the built CLI in a pseudo-terminal (the prompts need one), answering prompts in turn. */
-function inTerminal(args: string[], env: NodeJS.ProcessEnv, steps: Array<{ expect: string; send: string }>): Promise<{ code: number; output: string; error: string | null }> {
+function inTerminal(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  steps: Array<{ expect: string; send: string }>,
+): Promise<{ code: number; output: string; error: string | null }> {
   return new Promise((resolve, reject) => {
     const child = execFile('python3', [join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py')], { encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr}`));
@@ -49,7 +53,8 @@ describe('the built CLI loads each lazily loaded part', function () {
   let proxy: TestProxy;
   let home: string;
   const env = (extra: NodeJS.ProcessEnv = {}) => cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1', ...extra });
-  const secure = (args: string[], extra: NodeJS.ProcessEnv = {}) => nimbus([...args, '--endpoint-url', tls.endpoint], { env: env({ AWS_CA_BUNDLE: tls.pki.ca.certFile, ...extra }) });
+  const secure = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    nimbus([...args, '--endpoint-url', tls.endpoint], { env: env({ AWS_CA_BUNDLE: tls.pki.ca.certFile, ...extra }) });
 
   before(async () => {
     requireBuild();
@@ -135,7 +140,10 @@ describe('the built CLI loads each lazily loaded part', function () {
         assert.equal(created.code, 0, created.stderr);
         const cwd = join(tls.dir, 'download');
         mkdirSync(cwd);
-        const result = await nimbus(['mobile', 'project', 'export', '--project-id', created.stdout.trim(), '--download', '--endpoint-url', plain.service.endpoint], { env: plain.env, cwd });
+        const result = await nimbus(
+          ['mobile', 'project', 'export', '--project-id', created.stdout.trim(), '--download', '--endpoint-url', plain.service.endpoint],
+          { env: plain.env, cwd },
+        );
         assert.equal(result.code, 0, result.stderr);
         assert.deepEqual(readdirSync(cwd), ['lazy.zip']);
       },
@@ -162,7 +170,15 @@ describe('the built CLI loads each lazily loaded part', function () {
         const run = (args: string[]) => nimbus([...args, '--local', '--region', 'us-east-1'], { env: cliEnv(localHome) });
         const created = json(await run(['search', 'index', 'create', '--name', 'pdfs', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait']));
         const blob = pdfFile('Lighthouse manual', ['Polish the lamp every evening.']).toString('base64');
-        const put = await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify([{ Id: 'manual', Blob: blob, ContentType: 'PDF' }])]);
+        const put = await run([
+          'search',
+          'document',
+          'put',
+          '--index-id',
+          created.Id,
+          '--documents',
+          JSON.stringify([{ Id: 'manual', Blob: blob, ContentType: 'PDF' }]),
+        ]);
         assert.equal(put.code, 0, put.stderr);
         assert.equal(json(put).FailedDocuments?.length ?? 0, 0, put.stdout);
         const found = json(await run(['search', 'query', '--index-id', created.Id, '--query-text', 'lamp']));
@@ -177,12 +193,20 @@ describe('the built CLI loads each lazily loaded part', function () {
         mkdirSync(localHome);
         const run = (args: string[]) => nimbus([...args, '--local', '--region', 'us-east-1'], { env: cliEnv(localHome) });
         const created = json(await run(['search', 'index', 'create', '--name', 'es', '--role-arn', 'arn:aws:iam::000000000000:role/r', '--wait']));
-        const document = { Id: 'receta', Blob: Buffer.from('Cómo cocinar paella').toString('base64'), ContentType: 'PLAIN_TEXT', Attributes: [{ Key: '_language_code', Value: { StringValue: 'es' } }] };
+        const document = {
+          Id: 'receta',
+          Blob: Buffer.from('Cómo cocinar paella').toString('base64'),
+          ContentType: 'PLAIN_TEXT',
+          Attributes: [{ Key: '_language_code', Value: { StringValue: 'es' } }],
+        };
         const put = await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify([document])]);
         assert.equal(put.code, 0, put.stderr);
         const filter = JSON.stringify({ EqualsTo: { Key: '_language_code', Value: { StringValue: 'es' } } });
         const found = json(await run(['search', 'query', '--index-id', created.Id, '--query-text', 'cocinando', '--attribute-filter', filter]));
-        assert.deepEqual(found.ResultItems.map((item: any) => item.DocumentId), ['receta']);
+        assert.deepEqual(
+          found.ResultItems.map((item: any) => item.DocumentId),
+          ['receta'],
+        );
       },
     },
   ];
@@ -196,16 +220,23 @@ describe('the built CLI loads each lazily loaded part', function () {
 
   it('a run against a plain http endpoint loads none of TLS, undici or the side files', async () => {
     const preload = join(tls.dir, 'report-loaded.mjs');
-    writeFileSync(preload, [
-      "import { writeSync } from 'node:fs';",
-      "import { createRequire } from 'node:module';",
-      "const cache = createRequire(import.meta.url)('node:module')._cache;",
-      "process.on('exit', () => writeSync(2, `loaded: ${JSON.stringify({",
-      "  tls: process.moduleLoadList.includes('NativeModule tls'),",
-      "  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),",
-      "})}\\n`));",
-    ].join('\n'));
-    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], { env: plain.env, cwd: tls.dir, nodeOptions: ['--import', preload] });
+    writeFileSync(
+      preload,
+      [
+        "import { writeSync } from 'node:fs';",
+        "import { createRequire } from 'node:module';",
+        "const cache = createRequire(import.meta.url)('node:module')._cache;",
+        "process.on('exit', () => writeSync(2, `loaded: ${JSON.stringify({",
+        "  tls: process.moduleLoadList.includes('NativeModule tls'),",
+        '  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),',
+        '})}\\n`));',
+      ].join('\n'),
+    );
+    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', plain.service.endpoint], {
+      env: plain.env,
+      cwd: tls.dir,
+      nodeOptions: ['--import', preload],
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /^loaded: \{"tls":false,"sideFiles":\[\]\}$/m);
   });

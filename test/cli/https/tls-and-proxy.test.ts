@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AWS_CLIS, runAwsCli, startConnectProxy, startTlsFront, startTlsService, type TestProxy, type TlsFront, type TlsService } from '../../support/tls/index.js';
+import {
+  AWS_CLIS,
+  runAwsCli,
+  startConnectProxy,
+  startTlsFront,
+  startTlsService,
+  type TestProxy,
+  type TlsFront,
+  type TlsService,
+} from '../../support/tls/index.js';
 import { cliEnv, nimbus, requireBuild, type CliResult } from '../helpers/cli.js';
 
 describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', function () {
@@ -57,7 +66,7 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
     assert.doesNotMatch(stderr, /\n\s+at /);
   }
 
-  it('trusts a private CA from --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle', async () => {
+  it("trusts a private CA from --ca-bundle, AWS_CA_BUNDLE or the profile's ca_bundle", async () => {
     assertListed(await listAll(tls.endpoint, ['--ca-bundle', tls.pki.ca.certFile]));
     assertListed(await listAll(tls.endpoint, [], { AWS_CA_BUNDLE: tls.pki.ca.certFile }));
     const config = join(tls.dir, 'ca-config');
@@ -65,21 +74,24 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
     assertListed(await listAll(tls.endpoint, [], { AWS_CONFIG_FILE: config }));
   });
 
-  it('accepts a bundle of several certificates, and a bundle without the server\'s CA does not trust it', async () => {
+  it("accepts a bundle of several certificates, and a bundle without the server's CA does not trust it", async () => {
     const both = tls.pki.bundle('both.pem', tls.pki.otherCa.cert, tls.pki.ca.cert);
     assertListed(await listAll(tls.endpoint, ['--ca-bundle', both]));
     const other = await listAll(tls.endpoint, ['--ca-bundle', tls.pki.otherCa.certFile]);
     assertRefused(other, /not trusted/, `127.0.0.1:${tls.front.port}`);
   });
 
-  it('refuses an untrusted, an expired or another host\'s certificate with one line naming the host and the reason', async () => {
+  it("refuses an untrusted, an expired or another host's certificate with one line naming the host and the reason", async () => {
     const host = `127.0.0.1:${tls.front.port}`;
     const untrusted = await listAll(tls.endpoint, []);
     assertRefused(untrusted, /TLS certificate verification failed for .*not trusted.*--ca-bundle/, host);
 
     const fronts: TlsFront[] = [];
     try {
-      for (const [certificate, reason] of [[tls.pki.expired, /has expired \(CERT_HAS_EXPIRED\)/], [tls.pki.wrongHost, /for another host name/]] as const) {
+      for (const [certificate, reason] of [
+        [tls.pki.expired, /has expired \(CERT_HAS_EXPIRED\)/],
+        [tls.pki.wrongHost, /for another host name/],
+      ] as const) {
         const front = await startTlsFront({ targetPort: tls.service.port, cert: certificate.cert, key: certificate.key });
         fronts.push(front);
         const runs = await listAll(front.endpoint, ['--ca-bundle', tls.pki.ca.certFile]);
@@ -97,7 +109,7 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
     assert.match(runs.nimbus!.stderr, /^nimbus: warning: --no-verify-ssl: TLS certificates are not verified/);
   });
 
-  it('trusts the system\'s trust store (SSL_CERT_FILE names it) without a CA bundle', async () => {
+  it("trusts the system's trust store (SSL_CERT_FILE names it) without a CA bundle", async () => {
     const run = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], { env: baseEnv({ SSL_CERT_FILE: tls.pki.ca.certFile }) });
     assert.equal(run.code, 0, run.stderr);
   });
@@ -125,9 +137,14 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
   });
 
   it('a proxy variable that is not an http(s) URL is a configuration error (253), its password not shown', async () => {
-    const run = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], { env: baseEnv({ HTTPS_PROXY: 'socks5://me:s3cret-value@127.0.0.1:1080' }) });
+    const run = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], {
+      env: baseEnv({ HTTPS_PROXY: 'socks5://me:s3cret-value@127.0.0.1:1080' }),
+    });
     assert.equal(run.code, 253, run.stderr);
-    assert.equal(run.stderr, 'nimbus: HTTPS_PROXY must be an http:// or https:// proxy URL such as http://proxy.local:3128, not "socks5://***@127.0.0.1:1080"\n');
+    assert.equal(
+      run.stderr,
+      'nimbus: HTTPS_PROXY must be an http:// or https:// proxy URL such as http://proxy.local:3128, not "socks5://***@127.0.0.1:1080"\n',
+    );
   });
 
   it('NO_PROXY exempts a host, and HTTP_PROXY does not apply to https endpoints', async () => {
@@ -152,7 +169,9 @@ describe('nimbus over HTTPS and through proxies (the AWS CLI as reference)', fun
     const flag = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint, '--ca-bundle', notPem], { env: baseEnv({}) });
     assert.equal(flag.code, 252, flag.stderr);
     assert.match(flag.stderr, /CA bundle ".*not-pem\.txt" \(--ca-bundle\) has no PEM certificate/);
-    const missing = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], { env: baseEnv({ AWS_CA_BUNDLE: join(tls.dir, 'missing.pem') }) });
+    const missing = await nimbus(['search', 'index', 'list', '--endpoint-url', tls.endpoint], {
+      env: baseEnv({ AWS_CA_BUNDLE: join(tls.dir, 'missing.pem') }),
+    });
     assert.equal(missing.code, 253, missing.stderr);
     assert.match(missing.stderr, /\(AWS_CA_BUNDLE\) cannot be read \(ENOENT\)/);
   });

@@ -102,10 +102,7 @@ describe('the v2 AWS CLI drives the local mobile service', function () {
     }
 
     const listed = await aws('list-projects', '--page-size', '1');
-    assert.deepEqual(
-      listed.projects.map((p: any) => p.projectId).sort(),
-      [projectId, fromSnapshot.details.projectId, fromZip.details.projectId].sort(),
-    );
+    assert.deepEqual(listed.projects.map((p: any) => p.projectId).sort(), [projectId, fromSnapshot.details.projectId, fromZip.details.projectId].sort());
 
     const deleted = await aws('delete-project', '--project-id', projectId);
     assert.equal(deleted.deletedResources.length + deleted.orphanedResources.length, 9);

@@ -31,9 +31,27 @@ function suite(cli: AwsCli): void {
       writeFileSync(
         join(dir, 'documents.json'),
         JSON.stringify([
-          { Id: 'car-manual', Title: 'Car manual', Blob: 'The car needs an oil change every year.', ContentType: 'PLAIN_TEXT', Attributes: [{ Key: '_category', Value: { StringValue: 'manuals' } }] },
-          { Id: 'bike-manual', Title: 'Bike manual', Blob: 'Oil the bike chain every month.', ContentType: 'PLAIN_TEXT', Attributes: [{ Key: '_category', Value: { StringValue: 'manuals' } }] },
-          { Id: 'recipe', Title: 'Soup', Blob: 'Boil the leeks.', ContentType: 'PLAIN_TEXT', Attributes: [{ Key: '_category', Value: { StringValue: 'cooking' } }] },
+          {
+            Id: 'car-manual',
+            Title: 'Car manual',
+            Blob: 'The car needs an oil change every year.',
+            ContentType: 'PLAIN_TEXT',
+            Attributes: [{ Key: '_category', Value: { StringValue: 'manuals' } }],
+          },
+          {
+            Id: 'bike-manual',
+            Title: 'Bike manual',
+            Blob: 'Oil the bike chain every month.',
+            ContentType: 'PLAIN_TEXT',
+            Attributes: [{ Key: '_category', Value: { StringValue: 'manuals' } }],
+          },
+          {
+            Id: 'recipe',
+            Title: 'Soup',
+            Blob: 'Boil the leeks.',
+            ContentType: 'PLAIN_TEXT',
+            Attributes: [{ Key: '_category', Value: { StringValue: 'cooking' } }],
+          },
         ]),
       );
     });
@@ -49,10 +67,28 @@ function suite(cli: AwsCli): void {
       assert.rejects(promise, (error: any) => error.code !== 0 && new RegExp(code).test(error.stderr));
 
     it('runs every seed search operation and gets the real answers', async () => {
-      const { Id: index } = await aws('create-index', '--name', 'cli-index', '--role-arn', ROLE, '--edition', 'DEVELOPER_EDITION', '--tags', 'Key=team,Value=cli');
+      const { Id: index } = await aws(
+        'create-index',
+        '--name',
+        'cli-index',
+        '--role-arn',
+        ROLE,
+        '--edition',
+        'DEVELOPER_EDITION',
+        '--tags',
+        'Key=team,Value=cli',
+      );
       assert.match(index, /^[0-9a-f-]{36}$/);
       const arn = `arn:aws:kendra:us-east-1:000000000000:index/${index}`;
-      await aws('update-index', '--id', index, '--description', 'driven by the CLI', '--document-metadata-configuration-updates', JSON.stringify([{ Name: '_category', Type: 'STRING_VALUE', Search: { Facetable: true, Displayable: true } }]));
+      await aws(
+        'update-index',
+        '--id',
+        index,
+        '--description',
+        'driven by the CLI',
+        '--document-metadata-configuration-updates',
+        JSON.stringify([{ Name: '_category', Type: 'STRING_VALUE', Search: { Facetable: true, Displayable: true } }]),
+      );
       const [described, listed] = await Promise.all([aws('describe-index', '--id', index), aws('list-indices', '--max-results', '10')]);
       assert.equal(described.Description, 'driven by the CLI');
       assert.equal(described.Status, 'ACTIVE');
@@ -64,22 +100,74 @@ function suite(cli: AwsCli): void {
       const put = await aws('batch-put-document', '--index-id', index, '--documents', `file://${join(dir, 'documents.json')}`, ...binary);
       assert.deepEqual(put.FailedDocuments, []);
       const found = await aws(
-        'query', '--index-id', index, '--query-text', 'oil change',
-        '--facets', 'DocumentAttributeKey=_category',
-        '--attribute-filter', JSON.stringify({ EqualsTo: { Key: '_category', Value: { StringValue: 'manuals' } } }),
-        '--page-size', '5',
+        'query',
+        '--index-id',
+        index,
+        '--query-text',
+        'oil change',
+        '--facets',
+        'DocumentAttributeKey=_category',
+        '--attribute-filter',
+        JSON.stringify({ EqualsTo: { Key: '_category', Value: { StringValue: 'manuals' } } }),
+        '--page-size',
+        '5',
       );
-      assert.deepEqual(found.ResultItems.map((item: any) => item.DocumentId), ['car-manual', 'bike-manual']);
+      assert.deepEqual(
+        found.ResultItems.map((item: any) => item.DocumentId),
+        ['car-manual', 'bike-manual'],
+      );
       assert.equal(found.TotalNumberOfResults, 2);
       assert.equal(found.ResultItems[0].DocumentExcerpt.Text, 'The car needs an oil change every year.');
       assert.deepEqual(found.FacetResults[0].DocumentAttributeValueCountPairs, [{ DocumentAttributeValue: { StringValue: 'manuals' }, Count: 2 }]);
-      await aws('submit-feedback', '--index-id', index, '--query-id', found.QueryId, '--relevance-feedback-items', `ResultId=${found.ResultItems[1].Id},RelevanceValue=RELEVANT`);
+      await aws(
+        'submit-feedback',
+        '--index-id',
+        index,
+        '--query-id',
+        found.QueryId,
+        '--relevance-feedback-items',
+        `ResultId=${found.ResultItems[1].Id},RelevanceValue=RELEVANT`,
+      );
       await aws('batch-delete-document', '--index-id', index, '--document-id-list', 'recipe');
       assert.equal((await aws('query', '--index-id', index, '--query-text', 'leeks')).TotalNumberOfResults, 0);
 
-      const { Id: faq } = await aws('create-faq', '--index-id', index, '--name', 'keys', '--s3-path', 'Bucket=cli-kb,Key=faq.csv', '--role-arn', ROLE, '--file-format', 'CSV');
-      const { Id: thesaurus } = await aws('create-thesaurus', '--index-id', index, '--name', 'words', '--role-arn', ROLE, '--source-s3-path', 'Bucket=cli-kb,Key=synonyms.txt');
-      const { Id: s3Source } = await aws('create-data-source', '--index-id', index, '--name', 'kb', '--type', 'S3', '--role-arn', ROLE, '--configuration', JSON.stringify({ S3Configuration: { BucketName: 'cli-kb', InclusionPrefixes: ['docs/'] } }));
+      const { Id: faq } = await aws(
+        'create-faq',
+        '--index-id',
+        index,
+        '--name',
+        'keys',
+        '--s3-path',
+        'Bucket=cli-kb,Key=faq.csv',
+        '--role-arn',
+        ROLE,
+        '--file-format',
+        'CSV',
+      );
+      const { Id: thesaurus } = await aws(
+        'create-thesaurus',
+        '--index-id',
+        index,
+        '--name',
+        'words',
+        '--role-arn',
+        ROLE,
+        '--source-s3-path',
+        'Bucket=cli-kb,Key=synonyms.txt',
+      );
+      const { Id: s3Source } = await aws(
+        'create-data-source',
+        '--index-id',
+        index,
+        '--name',
+        'kb',
+        '--type',
+        'S3',
+        '--role-arn',
+        ROLE,
+        '--configuration',
+        JSON.stringify({ S3Configuration: { BucketName: 'cli-kb', InclusionPrefixes: ['docs/'] } }),
+      );
       const { Id: customSource } = await aws('create-data-source', '--index-id', index, '--name', 'custom', '--type', 'CUSTOM');
       const [faqDescribed, faqs, thesaurusDescribed, thesauri, sourceDescribed, sources] = await Promise.all([
         aws('describe-faq', '--index-id', index, '--id', faq),
@@ -90,9 +178,15 @@ function suite(cli: AwsCli): void {
         aws('list-data-sources', '--index-id', index),
       ]);
       assert.equal(faqDescribed.Status, 'ACTIVE');
-      assert.deepEqual(faqs.FaqSummaryItems.map((item: any) => item.Name), ['keys']);
+      assert.deepEqual(
+        faqs.FaqSummaryItems.map((item: any) => item.Name),
+        ['keys'],
+      );
       assert.deepEqual([thesaurusDescribed.Status, thesaurusDescribed.TermCount, thesaurusDescribed.SynonymRuleCount], ['ACTIVE', 2, 1]);
-      assert.deepEqual(thesauri.ThesaurusSummaryItems.map((item: any) => item.Id), [thesaurus]);
+      assert.deepEqual(
+        thesauri.ThesaurusSummaryItems.map((item: any) => item.Id),
+        [thesaurus],
+      );
       assert.deepEqual(sourceDescribed.Configuration.S3Configuration.InclusionPrefixes, ['docs/']);
       assert.deepEqual(sources.SummaryItems.map((item: any) => item.Name).sort(), ['custom', 'kb']);
 
@@ -100,7 +194,10 @@ function suite(cli: AwsCli): void {
       assert.equal(answer.ResultItems[0].Type, 'QUESTION_ANSWER');
       assert.equal(answer.ResultItems[0].DocumentExcerpt.Text, 'Create a new key then delete the old one.');
       const synonym = await aws('query', '--index-id', index, '--query-text', 'automobile');
-      assert.deepEqual(synonym.ResultItems.map((item: any) => item.DocumentId), ['car-manual']);
+      assert.deepEqual(
+        synonym.ResultItems.map((item: any) => item.DocumentId),
+        ['car-manual'],
+      );
 
       const { ExecutionId } = await aws('start-data-source-sync-job', '--index-id', index, '--id', s3Source);
       let history: any[] = [];
@@ -113,7 +210,10 @@ function suite(cli: AwsCli): void {
       assert.equal(history[0].Status, 'SUCCEEDED');
       assert.deepEqual(history[0].Metrics, { DocumentsAdded: '2', DocumentsModified: '0', DocumentsDeleted: '0', DocumentsFailed: '0', DocumentsScanned: '2' });
       const diesel = (await aws('query', '--index-id', index, '--query-text', 'diesel')).ResultItems;
-      assert.deepEqual(diesel.map((item: any) => [item.DocumentTitle.Text, item.DocumentURI]), [['Engines', 's3://cli-kb/docs/engine.md']]);
+      assert.deepEqual(
+        diesel.map((item: any) => [item.DocumentTitle.Text, item.DocumentURI]),
+        [['Engines', 's3://cli-kb/docs/engine.md']],
+      );
       await aws('start-data-source-sync-job', '--index-id', index, '--id', customSource);
       await failsWith(aws('start-data-source-sync-job', '--index-id', index, '--id', customSource), 'ResourceInUseException');
       await aws('stop-data-source-sync-job', '--index-id', index, '--id', customSource);

@@ -36,8 +36,7 @@ describe('the AWS CLI v1 reads Retrieve and BatchGetDocumentStatus from the loca
   });
 
   /** Runs `aws kendra <args>` against the local service and parses its JSON output. */
-  const aws = (...args: string[]): Promise<any> =>
-    awsCliJson(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1'], dir);
+  const aws = (...args: string[]): Promise<any> => awsCliJson(cli!.path, ['kendra', ...args, '--endpoint-url', service.endpoint, '--region', 'us-east-1'], dir);
 
   it('retrieves passages, filtered, with their attributes', async () => {
     const answer = await aws('retrieve', '--index-id', index, '--query-text', 'diesel engine', '--page-size', '5');
@@ -57,11 +56,24 @@ describe('the AWS CLI v1 reads Retrieve and BatchGetDocumentStatus from the loca
   });
 
   it('answers the status of each document', async () => {
-    const answer = await aws('batch-get-document-status', '--index-id', index, '--document-info-list', 'DocumentId=engine', 'DocumentId=scan.pdf', 'DocumentId=missing');
+    const answer = await aws(
+      'batch-get-document-status',
+      '--index-id',
+      index,
+      '--document-info-list',
+      'DocumentId=engine',
+      'DocumentId=scan.pdf',
+      'DocumentId=missing',
+    );
     assert.deepEqual(answer.Errors, []);
     assert.deepEqual(answer.DocumentStatusList, [
       { DocumentId: 'engine', DocumentStatus: 'INDEXED' },
-      { DocumentId: 'scan.pdf', DocumentStatus: 'FAILED', FailureCode: 'InvalidRequest', FailureReason: 'the PDF document cannot be read: it is not a valid PDF file (Invalid PDF structure.).' },
+      {
+        DocumentId: 'scan.pdf',
+        DocumentStatus: 'FAILED',
+        FailureCode: 'InvalidRequest',
+        FailureReason: 'the PDF document cannot be read: it is not a valid PDF file (Invalid PDF structure.).',
+      },
       { DocumentId: 'missing', DocumentStatus: 'NOT_FOUND' },
     ]);
   });

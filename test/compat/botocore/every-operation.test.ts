@@ -22,8 +22,19 @@ describe('local search service: every operation through boto3', function () {
     writePlanObjects(plan, service.s3Dir);
     // asynchronous: the service answers on this process's event loop while python runs
     const { stdout } = await promisify(execFile)('python3', [RUNNER, PLAN_FILE, service.service.endpoint, KEY, SECRET], { timeout: 100_000 });
-    const results = stdout.trim().split('\n').map((line) => JSON.parse(line) as { op: string; ok: boolean; error: string | null });
-    assert.deepEqual(results.map((result) => result.op), plan.steps.map((step) => step.op), 'boto3 ran every step');
-    assert.deepEqual(results.filter((result) => !result.ok), [], 'every step succeeded');
+    const results = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { op: string; ok: boolean; error: string | null });
+    assert.deepEqual(
+      results.map((result) => result.op),
+      plan.steps.map((step) => step.op),
+      'boto3 ran every step',
+    );
+    assert.deepEqual(
+      results.filter((result) => !result.ok),
+      [],
+      'every step succeeded',
+    );
   });
 });

@@ -30,7 +30,15 @@ import { loadModel } from '../../unit/model/models.js';
 const HARNESS = join(dirname(fileURLToPath(import.meta.url)), 'build_request.py');
 const TIME = '2024-03-05T06:07:08Z';
 const CREDENTIALS = { key: 'AKIDNIMBUSEXAMPLE', secret: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYNIMBUSKEY', token: 'session-token/with+chars=' };
-const NOT_COMPARED = new Set(['user-agent', 'content-length', 'amz-sdk-invocation-id', 'amz-sdk-request', 'x-amz-date', 'x-amz-security-token', 'authorization']);
+const NOT_COMPARED = new Set([
+  'user-agent',
+  'content-length',
+  'amz-sdk-invocation-id',
+  'amz-sdk-request',
+  'x-amz-date',
+  'x-amz-security-token',
+  'authorization',
+]);
 
 /** An empty zip archive: just the end-of-central-directory record. */
 const EMPTY_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]).toString('base64');

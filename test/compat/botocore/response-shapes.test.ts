@@ -46,11 +46,17 @@ describe('boto3 reads Retrieve and BatchGetDocumentStatus answers as its model d
     dir = mkdtempSync(join(tmpdir(), 'nimbus-boto3-shapes-'));
     service = await startLocalService({ port: 0, dataDir: dir, createDelay: 0 });
     index = await activeIndex(service.endpoint);
-    await ok(service.endpoint, 'UpdateIndex', { Id: index, DocumentMetadataConfigurationUpdates: [{ Name: 'pages', Type: 'LONG_VALUE', Search: { Displayable: true } }] });
+    await ok(service.endpoint, 'UpdateIndex', {
+      Id: index,
+      DocumentMetadataConfigurationUpdates: [{ Name: 'pages', Type: 'LONG_VALUE', Search: { Displayable: true } }],
+    });
     await ok(service.endpoint, 'BatchPutDocument', {
       IndexId: index,
       Documents: [
-        textDoc('harbour', 'Harbour guide', 'Boats moor in the harbour. The harbour master keeps the log.', { pages: 4, _source_uri: 'https://example.com/harbour' }),
+        textDoc('harbour', 'Harbour guide', 'Boats moor in the harbour. The harbour master keeps the log.', {
+          pages: 4,
+          _source_uri: 'https://example.com/harbour',
+        }),
         { Id: 'broken.pdf', Blob: Buffer.from('%PDF-1.7 no').toString('base64'), ContentType: 'PDF' },
       ],
     });
@@ -63,7 +69,10 @@ describe('boto3 reads Retrieve and BatchGetDocumentStatus answers as its model d
   it('finds no member, type or enum value outside the model', async () => {
     const calls = [
       { operation: 'Retrieve', params: { IndexId: index, QueryText: 'harbour', RequestedDocumentAttributes: ['pages', '_source_uri'] } },
-      { operation: 'BatchGetDocumentStatus', params: { IndexId: index, DocumentInfoList: [{ DocumentId: 'harbour' }, { DocumentId: 'broken.pdf' }, { DocumentId: 'nope' }] } },
+      {
+        operation: 'BatchGetDocumentStatus',
+        params: { IndexId: index, DocumentInfoList: [{ DocumentId: 'harbour' }, { DocumentId: 'broken.pdf' }, { DocumentId: 'nope' }] },
+      },
     ];
     const run = await harness({ endpoint: service.endpoint, calls });
     assert.equal(run.status, 0, `check_responses.py failed: ${run.stderr}`);
@@ -78,7 +87,10 @@ describe('boto3 reads Retrieve and BatchGetDocumentStatus answers as its model d
       { Key: '_source_uri', Value: { StringValue: 'https://example.com/harbour' } },
     ]);
     assert.deepEqual(item.ScoreAttributes, { ScoreConfidence: 'VERY_HIGH' });
-    assert.deepEqual(status!.result.DocumentStatusList.map((entry: any) => entry.DocumentStatus), ['INDEXED', 'FAILED', 'NOT_FOUND']);
+    assert.deepEqual(
+      status!.result.DocumentStatusList.map((entry: any) => entry.DocumentStatus),
+      ['INDEXED', 'FAILED', 'NOT_FOUND'],
+    );
     assert.equal(status!.result.DocumentStatusList[1].FailureCode, 'InvalidRequest');
   });
 });

@@ -65,21 +65,31 @@ describe('bulk put into the local service while faults are injected', function (
     assert.equal(summary.acknowledged + summary.failed, summary.read);
     assert.equal(failures.length, summary.failed);
     const broken = failures.filter((failure) => failure.id === null);
-    assert.deepEqual(broken.map((failure) => [failure.code, failure.line]), corpus.malformedLines.map((line) => ['InvalidJson', line]));
+    assert.deepEqual(
+      broken.map((failure) => [failure.code, failure.line]),
+      corpus.malformedLines.map((line) => ['InvalidJson', line]),
+    );
     const failedIds = failures.filter((failure) => failure.id !== null).map((failure) => failure.id);
     assert.equal(new Set(failedIds).size, failedIds.length, 'no document is listed twice');
     // A document the service rejects is failed with its InvalidRequest, unless injected failures
     // took every one of its sends first (then the service never saw it: InternalError).
     const rejected = [...corpus.rejected].map((id) => failures.find((failure) => failure.id === id)?.code);
-    assert.ok(rejected.every((code) => code === 'InvalidRequest' || code === 'InternalError'), `rejected documents failed with ${rejected.join(', ')}`);
+    assert.ok(
+      rejected.every((code) => code === 'InvalidRequest' || code === 'InternalError'),
+      `rejected documents failed with ${rejected.join(', ')}`,
+    );
     assert.ok(rejected.includes('InvalidRequest'), 'the service rejected some documents itself');
-    assert.ok(failures.some((failure) => failure.code === 'InternalError'), 'some transient failures outlived their resends');
+    assert.ok(
+      failures.some((failure) => failure.code === 'InternalError'),
+      'some transient failures outlived their resends',
+    );
   });
 
   it('stored exactly the acknowledged documents: none lost, none duplicated', async () => {
     const stored = storedIds(join(dir, 'data'), indexId);
     const failed = new Set(failures.map((failure) => failure.id));
-    for (const id of corpus.ids) assert.ok(stored.has(id) !== failed.has(id), `${id} is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
+    for (const id of corpus.ids)
+      assert.ok(stored.has(id) !== failed.has(id), `${id} is ${stored.has(id) ? 'both stored and failed' : 'neither stored nor failed'}`);
     assert.equal(stored.size, summary.acknowledged);
     const { IndexStatistics } = await direct.describeIndexAsync({ Id: indexId });
     assert.equal(IndexStatistics?.TextDocumentStatistics.IndexedTextDocumentsCount, summary.acknowledged);
@@ -88,7 +98,11 @@ describe('bulk put into the local service while faults are injected', function (
   it('finds acknowledged documents by id through Query, and not the failed ones', async () => {
     const byId = async (id: string) => {
       const marker = `marker${Number(id.slice(4))}`;
-      const result = await direct.queryAsync({ IndexId: indexId, QueryText: marker, AttributeFilter: { EqualsTo: { Key: '_document_id', Value: { StringValue: id } } } });
+      const result = await direct.queryAsync({
+        IndexId: indexId,
+        QueryText: marker,
+        AttributeFilter: { EqualsTo: { Key: '_document_id', Value: { StringValue: id } } },
+      });
       return (result.ResultItems ?? []).map((item) => item.DocumentId);
     };
     const failed = new Set(failures.map((failure) => failure.id));
@@ -110,6 +124,11 @@ describe('bulk put into the local service while faults are injected', function (
     assert.equal(removal.acknowledged + removal.failed, stored.length);
     const left = storedIds(join(dir, 'data'), indexId);
     assert.equal(left.size, removal.failed);
-    assert.deepEqual([...left].sort(), readFailures(join(dir, 'delete-failures.jsonl')).map((failure) => failure.id).sort());
+    assert.deepEqual(
+      [...left].sort(),
+      readFailures(join(dir, 'delete-failures.jsonl'))
+        .map((failure) => failure.id)
+        .sort(),
+    );
   });
 });

@@ -34,7 +34,13 @@ describe('download: exports of the local mobile service', function () {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'nimbus-download-it-'));
     local = await startLocalService({ port: 0, dataDir: join(dir, 'data'), createDelay: 0 });
-    client = new MobileClient({ region: 'us-east-1', version: '2017-07-01', endpoint: local.endpoint, credentials: { key: 'test', secret: 'test' }, use_aws_shared_config_files: false });
+    client = new MobileClient({
+      region: 'us-east-1',
+      version: '2017-07-01',
+      endpoint: local.endpoint,
+      credentials: { key: 'test', secret: 'test' },
+      use_aws_shared_config_files: false,
+    });
   });
   after(async () => {
     await local?.close();
@@ -62,7 +68,10 @@ describe('download: exports of the local mobile service', function () {
     const { downloadUrl } = await client.exportProjectAsync({ projectId: details!.projectId! });
     const tampered = downloadUrl!.replace(/X-Amz-Signature=([0-9a-f])/, (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
     const target = join(dir, 'tampered.zip');
-    await assert.rejects(downloadToFile({ url: tampered, destination: target }), (error: unknown) => error instanceof DownloadError && error.statusCode === 403 && !error.message.includes('X-Amz-Signature'));
+    await assert.rejects(
+      downloadToFile({ url: tampered, destination: target }),
+      (error: unknown) => error instanceof DownloadError && error.statusCode === 403 && !error.message.includes('X-Amz-Signature'),
+    );
     assert.equal(readdirSync(dir).includes('tampered.zip'), false);
   });
 });

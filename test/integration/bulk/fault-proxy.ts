@@ -36,14 +36,24 @@ export async function startFaultProxy(target: string, faults: FaultInjection): P
     const headers: Record<string, string> = {};
     for (const name of FORWARDED) if (incoming.headers[name] !== undefined) headers[name] = incoming.headers[name]!;
     const signed = signer.sign(
-      { method: 'POST', protocol: upstream.protocol, hostname: upstream.hostname, port: Number(upstream.port), path: incoming.path, query: {}, headers, body: incoming.body },
+      {
+        method: 'POST',
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: Number(upstream.port),
+        path: incoming.path,
+        query: {},
+        headers,
+        body: incoming.body,
+      },
       { key: 'test', secret: 'test' },
       { region: incoming.region, service: 'kendra' },
     );
     const answer = await request(`${target}${incoming.path}`, { method: 'POST', headers: signed.headers, body: incoming.body });
     const body = Buffer.from(await answer.body.arrayBuffer());
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string' && name !== 'content-length' && name !== 'connection' && name !== 'keep-alive') responseHeaders[name] = value;
+    for (const [name, value] of Object.entries(answer.headers))
+      if (typeof value === 'string' && name !== 'content-length' && name !== 'connection' && name !== 'keep-alive') responseHeaders[name] = value;
     return { status: answer.statusCode, headers: responseHeaders, body };
   };
 

@@ -68,7 +68,9 @@ export async function writeCorpus(path: string, count: number, options: { reject
       attributes.push({ Key: 'colour', Value: { StringValue: 'red' } });
       corpus.rejected.add(id);
     }
-    await write(JSON.stringify({ Id: id, Title: `Document ${i}`, Text: `Body of document ${i}: marker${i} lorem ipsum dolor sit amet.`, Attributes: attributes }));
+    await write(
+      JSON.stringify({ Id: id, Title: `Document ${i}`, Text: `Body of document ${i}: marker${i} lorem ipsum dolor sit amet.`, Attributes: attributes }),
+    );
     corpus.ids.push(id);
   }
   out.end();
@@ -78,7 +80,10 @@ export async function writeCorpus(path: string, count: number, options: { reject
 
 /** The failures file's records. */
 export function readFailures(path: string): FailureRecord[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as FailureRecord);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FailureRecord);
 }
 
 /** The ids stored in an index, read from the local service's database (read-only, beside the running service). */

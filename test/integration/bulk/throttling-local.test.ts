@@ -43,7 +43,7 @@ describe('bulk put through a service that throttles: nothing is lost', function 
         assert.equal(summary.acknowledged, COUNT);
         assert.equal(storedIds(join(dir, 'data'), indexId).size, COUNT);
         assert.ok(proxy.injector.counts.throttled > 0.5 * throttleRate * (COUNT / 10), JSON.stringify(proxy.injector.counts));
-        assert.ok(summary.throttled > 0, 'some calls were still throttled after the client\'s retries');
+        assert.ok(summary.throttled > 0, "some calls were still throttled after the client's retries");
         assert.ok(summary.concurrency.lowest < summary.concurrency.max, JSON.stringify(summary.concurrency));
       } finally {
         await proxy?.close();

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  SearchClient, MobileClient, ServiceException, InvalidArgumentException, ConnectionError, type HttpRequest,
-} from '../../../src/lib/index.js';
+import { SearchClient, MobileClient, ServiceException, InvalidArgumentException, ConnectionError, type HttpRequest } from '../../../src/lib/index.js';
 import { startTestServer, type TestServer } from '../../support/echo-server.js';
 
 const credentials = { key: 'AKIDEXAMPLE', secret: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
@@ -33,7 +31,10 @@ describe('client requests over HTTP', () => {
     assert.equal(seen.method, 'POST');
     assert.equal(seen.headers['x-amz-target'], 'AWSKendraFrontendService.CreateIndex');
     assert.equal(seen.headers['content-type'], 'application/x-amz-json-1.1');
-    assert.match(String(seen.headers.authorization), /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/kendra\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/);
+    assert.match(
+      String(seen.headers.authorization),
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/kendra\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/,
+    );
     const body = JSON.parse(seen.body.toString());
     assert.equal(body.Name, 'docs');
     assert.match(body.ClientToken, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'idempotency token filled with a UUID v4');
@@ -42,7 +43,10 @@ describe('client requests over HTTP', () => {
   it('keeps a supplied idempotency token, and honours idempotency_auto_fill false and a byte source', async () => {
     await search().createIndexAsync({ Name: 'docs', RoleArn: 'arn:aws:iam::000000000000:role/r', ClientToken: 'mine' });
     await search({ idempotency_auto_fill: false }).createIndexAsync({ Name: 'docs', RoleArn: 'arn:aws:iam::000000000000:role/r' });
-    await search({ idempotency_auto_fill: (size: number) => new Uint8Array(size).fill(0xab) }).createIndexAsync({ Name: 'docs', RoleArn: 'arn:aws:iam::000000000000:role/r' });
+    await search({ idempotency_auto_fill: (size: number) => new Uint8Array(size).fill(0xab) }).createIndexAsync({
+      Name: 'docs',
+      RoleArn: 'arn:aws:iam::000000000000:role/r',
+    });
     const tokens = server.requests.map((request) => JSON.parse(request.body.toString()).ClientToken);
     assert.equal(tokens[0], 'mine');
     assert.equal(tokens[1], undefined);
@@ -50,7 +54,11 @@ describe('client requests over HTTP', () => {
   });
 
   it('turns an error response into a ServiceException with code, status and request id', async () => {
-    answer = () => ({ status: 400, headers: { 'x-amzn-requestid': 'rid-err' }, body: { __type: 'com.amazonaws.kendra#ResourceNotFoundException', message: 'Index not found' } });
+    answer = () => ({
+      status: 400,
+      headers: { 'x-amzn-requestid': 'rid-err' },
+      body: { __type: 'com.amazonaws.kendra#ResourceNotFoundException', message: 'Index not found' },
+    });
     await assert.rejects(search().describeIndexAsync({ Id: 'b'.repeat(36) }), (error: unknown) => {
       assert.ok(error instanceof ServiceException);
       assert.equal(error.code, 'ResourceNotFoundException');
@@ -98,9 +106,15 @@ describe('client requests over HTTP', () => {
     const viaHttpHandler = search({
       http_handler: async (request: HttpRequest) => {
         sent.push(request);
-        return { statusCode: 200, headers: { 'x-amzn-requestid': 'from-http-handler' }, body: new TextEncoder().encode('{"IndexConfigurationSummaryItems":[]}') };
+        return {
+          statusCode: 200,
+          headers: { 'x-amzn-requestid': 'from-http-handler' },
+          body: new TextEncoder().encode('{"IndexConfigurationSummaryItems":[]}'),
+        };
       },
-      handler: async () => { throw new Error('handler must not run when http_handler is set'); },
+      handler: async () => {
+        throw new Error('handler must not run when http_handler is set');
+      },
     });
     const result = await viaHttpHandler.listIndicesAsync({});
     assert.equal(result.$metadata.requestId, 'from-http-handler');
@@ -112,7 +126,7 @@ describe('client requests over HTTP', () => {
         $metadata: { headers: {}, attempts: 1, totalRetryDelay: 0 },
       }),
     });
-    const direct = await viaHandler.listIndicesAsync({}) as unknown as { Seen: string };
+    const direct = (await viaHandler.listIndicesAsync({})) as unknown as { Seen: string };
     assert.equal(direct.Seen, 'ListIndices AWSKendraFrontendService.ListIndices');
     assert.equal(server.requests.length, 0);
   });
@@ -120,11 +134,16 @@ describe('client requests over HTTP', () => {
   it('lets users add middleware by step and name', async () => {
     const client = search();
     const order: string[] = [];
-    client.getHandlerList().add('build', 'tag-request', (next) => (command, request) => {
-      order.push(`build:${request ? 'request' : 'none'}`);
-      if (request) request.headers['x-custom'] = 'yes';
-      return next(command, request);
-    }, { after: 'serialize' });
+    client.getHandlerList().add(
+      'build',
+      'tag-request',
+      (next) => (command, request) => {
+        order.push(`build:${request ? 'request' : 'none'}`);
+        if (request) request.headers['x-custom'] = 'yes';
+        return next(command, request);
+      },
+      { after: 'serialize' },
+    );
     client.getHandlerList().add('init', 'count', (next) => (command, request) => {
       order.push(`init:${command.name}`);
       return next(command, request);
@@ -136,8 +155,10 @@ describe('client requests over HTTP', () => {
 
   it('reports a refused connection as a ConnectionError', async () => {
     const client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials, endpoint: 'http://127.0.0.1:1', retries: 1 });
-    await assert.rejects(client.listIndicesAsync({}), (error: unknown) =>
-      error instanceof ConnectionError && error.code === 'ECONNREFUSED' && error.$metadata?.attempts === 2);
+    await assert.rejects(
+      client.listIndicesAsync({}),
+      (error: unknown) => error instanceof ConnectionError && error.code === 'ECONNREFUSED' && error.$metadata?.attempts === 2,
+    );
   });
 
   it('times out a slow response with http.timeout', async () => {

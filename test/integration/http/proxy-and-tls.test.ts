@@ -23,22 +23,38 @@ describe('library: HTTPS and proxies', function () {
   });
 
   const client = (http: Record<string, unknown>) =>
-    new SearchClient({ region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: tls.endpoint, http, retries: 0, use_aws_shared_config_files: false });
+    new SearchClient({
+      region: 'us-east-1',
+      version: 'latest',
+      credentials: { key: 'test', secret: 'test' },
+      endpoint: tls.endpoint,
+      http,
+      retries: 0,
+      use_aws_shared_config_files: false,
+    });
 
   it('http.verify trusts a CA bundle; without it the private CA is refused, naming the host', async () => {
     assert.deepEqual((await client({ verify: tls.pki.ca.certFile }).listIndicesAsync()).IndexConfigurationSummaryItems, []);
-    await assert.rejects(client({}).listIndicesAsync(), (error: unknown) =>
-      error instanceof ConnectionError && /^TLS certificate verification failed for 127\.0\.0\.1:\d+: .*not trusted/.test(error.message));
+    await assert.rejects(
+      client({}).listIndicesAsync(),
+      (error: unknown) => error instanceof ConnectionError && /^TLS certificate verification failed for 127\.0\.0\.1:\d+: .*not trusted/.test(error.message),
+    );
   });
 
   it('a refused certificate is not retried: it would be refused again', async () => {
     for (const mode of ['legacy', 'standard', 'adaptive']) {
       const untrusted = new SearchClient({
-        region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: tls.endpoint,
-        retries: { mode, max_attempts: 3 }, use_aws_shared_config_files: false,
+        region: 'us-east-1',
+        version: 'latest',
+        credentials: { key: 'test', secret: 'test' },
+        endpoint: tls.endpoint,
+        retries: { mode, max_attempts: 3 },
+        use_aws_shared_config_files: false,
       });
-      await assert.rejects(untrusted.listIndicesAsync(), (error: unknown) =>
-        error instanceof ConnectionError && error.code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' && error.$metadata?.attempts === 1);
+      await assert.rejects(
+        untrusted.listIndicesAsync(),
+        (error: unknown) => error instanceof ConnectionError && error.code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' && error.$metadata?.attempts === 1,
+      );
     }
   });
 
@@ -51,7 +67,16 @@ describe('library: HTTPS and proxies', function () {
   });
 
   it('without http.proxy, HTTPS_PROXY and NO_PROXY of the environment decide', async () => {
-    const request = { method: 'POST', protocol: 'https:', hostname: '127.0.0.1', port: tls.front.port, path: '/', query: {}, headers: { 'x-amz-target': 'AWSKendraFrontendService.ListIndices' }, body: '{}' };
+    const request = {
+      method: 'POST',
+      protocol: 'https:',
+      hostname: '127.0.0.1',
+      port: tls.front.port,
+      path: '/',
+      query: {},
+      headers: { 'x-amz-target': 'AWSKendraFrontendService.ListIndices' },
+      body: '{}',
+    };
     // A proxy of its own: connection pools (and their tunnels) are shared by every client of the process.
     const own = await startConnectProxy();
     try {
@@ -67,19 +92,30 @@ describe('library: HTTPS and proxies', function () {
     }
   });
 
-  it('AWS_CA_BUNDLE and the profile\'s ca_bundle stand for http.verify when it is not given', () => {
+  it("AWS_CA_BUNDLE and the profile's ca_bundle stand for http.verify when it is not given", () => {
     const config = join(tls.dir, 'library-config');
     writeFileSync(config, `[default]\nca_bundle = ${tls.pki.ca.certFile}\n`);
     const base = { region: 'us-east-1', version: 'latest', credentials: { key: 'a', secret: 'b' } };
     assert.equal(resolveClientConfig(base, SEARCH_SERVICE, { AWS_CA_BUNDLE: tls.pki.ca.certFile }).http.verify, tls.pki.ca.certFile);
-    assert.equal(resolveClientConfig(base, SEARCH_SERVICE, { AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: join(tls.dir, 'none') }).http.verify, tls.pki.ca.certFile);
+    assert.equal(
+      resolveClientConfig(base, SEARCH_SERVICE, { AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: join(tls.dir, 'none') }).http.verify,
+      tls.pki.ca.certFile,
+    );
     assert.equal(resolveClientConfig({ ...base, http: { verify: false } }, SEARCH_SERVICE, { AWS_CA_BUNDLE: tls.pki.ca.certFile }).http.verify, false);
-    assert.throws(() => resolveClientConfig(base, SEARCH_SERVICE, { AWS_CA_BUNDLE: join(tls.dir, 'missing.pem') }), (error: unknown) =>
-      error instanceof InvalidArgumentException && /\(AWS_CA_BUNDLE\) cannot be read/.test(error.message));
+    assert.throws(
+      () => resolveClientConfig(base, SEARCH_SERVICE, { AWS_CA_BUNDLE: join(tls.dir, 'missing.pem') }),
+      (error: unknown) => error instanceof InvalidArgumentException && /\(AWS_CA_BUNDLE\) cannot be read/.test(error.message),
+    );
   });
 
   it('checks the new http keys', () => {
-    for (const http of [{ attempt_timeout: 0 }, { max_response_bytes: 1.5 }, { max_response_bytes: -1 }, { proxy: 'socks5://x:1' }, { verify: tls.pki.server.keyFile }]) {
+    for (const http of [
+      { attempt_timeout: 0 },
+      { max_response_bytes: 1.5 },
+      { max_response_bytes: -1 },
+      { proxy: 'socks5://x:1' },
+      { verify: tls.pki.server.keyFile },
+    ]) {
       assert.throws(() => client(http), InvalidArgumentException, JSON.stringify(http));
     }
   });

@@ -69,7 +69,17 @@ async function startHostileServer(): Promise<{ endpoint: string; requests: strin
 
 const TRANSPORTS: Array<[string, (options: HttpOptions) => HttpHandler]> = [
   ['library undici handler', (options) => createUndiciHandler(options, {})],
-  ['CLI node:http handler', (options) => createNodeHttpHandler(options, async () => { throw new Error('no proxy here'); }, {})],
+  [
+    'CLI node:http handler',
+    (options) =>
+      createNodeHttpHandler(
+        options,
+        async () => {
+          throw new Error('no proxy here');
+        },
+        {},
+      ),
+  ],
 ];
 
 describe('per-attempt deadline and response size cap', function () {
@@ -82,7 +92,16 @@ describe('per-attempt deadline and response size cap', function () {
 
   const request = (path: string) => {
     const url = new URL(server.endpoint);
-    return { method: 'POST', protocol: 'http:', hostname: url.hostname, port: Number(url.port), path, query: {}, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: '{}' };
+    return {
+      method: 'POST',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path,
+      query: {},
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: '{}',
+    };
   };
 
   for (const [name, make] of TRANSPORTS) {
@@ -92,7 +111,10 @@ describe('per-attempt deadline and response size cap', function () {
           assert.ok(error instanceof ConnectionError);
           assert.equal(error.code, 'ATTEMPT_TIMEOUT');
           assert.equal(error.timeout, true);
-          assert.match(error.message, /^Timed out sending the request to http:\/\/127\.0\.0\.1:\d+\/trickle: the attempt took more than 1 s \(http\.attempt_timeout\)/);
+          assert.match(
+            error.message,
+            /^Timed out sending the request to http:\/\/127\.0\.0\.1:\d+\/trickle: the attempt took more than 1 s \(http\.attempt_timeout\)/,
+          );
           return true;
         });
       });
@@ -110,7 +132,10 @@ describe('per-attempt deadline and response size cap', function () {
       });
 
       it('refuses at once a body whose Content-Length is over the default cap (64 MiB)', async () => {
-        await assert.rejects(make({})(request('/declared')), (error: unknown) => error instanceof ConnectionError && error.code === 'RESPONSE_TOO_LARGE' && /67108864 bytes/.test(error.message));
+        await assert.rejects(
+          make({})(request('/declared')),
+          (error: unknown) => error instanceof ConnectionError && error.code === 'RESPONSE_TOO_LARGE' && /67108864 bytes/.test(error.message),
+        );
       });
 
       it('accepts a body within the cap', async () => {
@@ -121,14 +146,24 @@ describe('per-attempt deadline and response size cap', function () {
   }
 
   it('the retry modes treat both as transient: every attempt is made', async () => {
-    for (const [path, http, code] of [['/trickle', { attempt_timeout: 0.3 }, 'ATTEMPT_TIMEOUT'], ['/big', { max_response_bytes: 1000 }, 'RESPONSE_TOO_LARGE']] as const) {
+    for (const [path, http, code] of [
+      ['/trickle', { attempt_timeout: 0.3 }, 'ATTEMPT_TIMEOUT'],
+      ['/big', { max_response_bytes: 1000 }, 'RESPONSE_TOO_LARGE'],
+    ] as const) {
       for (const mode of ['standard', 'legacy'] as const) {
         const before = server.requests.length;
         const client = new SearchClient({
-          region: 'us-east-1', version: 'latest', credentials: { key: 'test', secret: 'test' }, endpoint: `${server.endpoint}${path}`,
-          http, retries: { mode, max_attempts: 2 },
+          region: 'us-east-1',
+          version: 'latest',
+          credentials: { key: 'test', secret: 'test' },
+          endpoint: `${server.endpoint}${path}`,
+          http,
+          retries: { mode, max_attempts: 2 },
         });
-        await assert.rejects(client.listIndicesAsync(), (error: unknown) => error instanceof ConnectionError && error.code === code && error.$metadata?.attempts === 2);
+        await assert.rejects(
+          client.listIndicesAsync(),
+          (error: unknown) => error instanceof ConnectionError && error.code === code && error.$metadata?.attempts === 2,
+        );
         assert.equal(server.requests.length - before, 2, `${mode} mode retried ${path}`);
       }
     }
@@ -140,7 +175,10 @@ describe('per-attempt deadline and response size cap', function () {
       env: cliEnv('/nonexistent', { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' }),
     });
     assert.equal(result.code, 255, result.stderr);
-    assert.match(result.stderr, /^nimbus: ConnectionError: Response refused sending the request to http:\/\/127\.0\.0\.1:\d+\/declared: the response body is larger than 67108864 bytes/);
+    assert.match(
+      result.stderr,
+      /^nimbus: ConnectionError: Response refused sending the request to http:\/\/127\.0\.0\.1:\d+\/declared: the response body is larger than 67108864 bytes/,
+    );
     assert.equal(result.stderr.trim().split('\n').length, 1);
   });
 });

@@ -30,7 +30,10 @@ describe('nimbus local start: credentials from a file or the environment, and --
     } finally {
       assert.equal(await fromFile.stop(), 0);
     }
-    const fromEnv = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'b')], cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'envkey:env-secret, other:x2' }));
+    const fromEnv = await startLocalServer(
+      ['--port', '0', '--data-dir', join(dir, 'b')],
+      cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'envkey:env-secret, other:x2' }),
+    );
     try {
       assert.equal(await status(fromEnv.endpoint, 'envkey', 'env-secret'), 200);
       assert.equal(await status(fromEnv.endpoint, 'other', 'x2'), 200);

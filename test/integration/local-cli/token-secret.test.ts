@@ -47,7 +47,10 @@ describe('nimbus local start: secrets for user tokens', function () {
 
   it('verifies JWTs with the secret of --token-secret, or of NIMBUS_LOCAL_TOKEN_SECRETS', async () => {
     const token = (key: string) => hs256({ sub: 'ada', groups: ['crew'] }, key);
-    const fromFlag = await startLocalServer(['--port', '0', '--create-delay', '0', '--data-dir', join(dir, 'a'), '--token-secret', `${ARN}=flag-key`], cliEnv(dir));
+    const fromFlag = await startLocalServer(
+      ['--port', '0', '--create-delay', '0', '--data-dir', join(dir, 'a'), '--token-secret', `${ARN}=flag-key`],
+      cliEnv(dir),
+    );
     try {
       assert.deepEqual(await visibleWith(fromFlag.endpoint, token('flag-key')), ['crew', 'open']);
     } finally {
@@ -69,19 +72,55 @@ describe('nimbus local start: secrets for user tokens', function () {
     const run = async (args: string[]) => json(await nimbus([...args, '--local', '--region', 'us-east-1'], { env }));
     const configurations = [{ JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: ARN } }];
     const created = await run([
-      'search', 'index', 'create', '--name', 'tokens', '--role-arn', 'arn:aws:iam::000000000000:role/kendra',
-      '--user-context-policy', 'USER_TOKEN', '--user-token-configurations', JSON.stringify(configurations), '--wait',
+      'search',
+      'index',
+      'create',
+      '--name',
+      'tokens',
+      '--role-arn',
+      'arn:aws:iam::000000000000:role/kendra',
+      '--user-context-policy',
+      'USER_TOKEN',
+      '--user-token-configurations',
+      JSON.stringify(configurations),
+      '--wait',
     ]);
     const documents = [
       { Id: 'open', Blob: Buffer.from('launch notes').toString('base64'), ContentType: 'PLAIN_TEXT' },
-      { Id: 'crew', Blob: Buffer.from('launch codes').toString('base64'), ContentType: 'PLAIN_TEXT', AccessControlList: [{ Name: 'crew', Type: 'GROUP', Access: 'ALLOW' }] },
+      {
+        Id: 'crew',
+        Blob: Buffer.from('launch codes').toString('base64'),
+        ContentType: 'PLAIN_TEXT',
+        AccessControlList: [{ Name: 'crew', Type: 'GROUP', Access: 'ALLOW' }],
+      },
     ];
     await run(['search', 'document', 'put', '--index-id', created.Id, '--documents', JSON.stringify(documents)]);
     const query = (key: string) =>
-      run(['search', 'query', '--index-id', created.Id, '--query-text', 'launch', '--user-context', JSON.stringify({ Token: hs256({ sub: 'ada', groups: ['crew'] }, key) })]);
+      run([
+        'search',
+        'query',
+        '--index-id',
+        created.Id,
+        '--query-text',
+        'launch',
+        '--user-context',
+        JSON.stringify({ Token: hs256({ sub: 'ada', groups: ['crew'] }, key) }),
+      ]);
     assert.deepEqual((await query('local-key')).ResultItems.map((item: any) => item.DocumentId).sort(), ['crew', 'open']);
     const forged = await nimbus(
-      ['search', 'query', '--local', '--region', 'us-east-1', '--index-id', created.Id, '--query-text', 'launch', '--user-context', JSON.stringify({ Token: hs256({ sub: 'ada' }, 'wrong') })],
+      [
+        'search',
+        'query',
+        '--local',
+        '--region',
+        'us-east-1',
+        '--index-id',
+        created.Id,
+        '--query-text',
+        'launch',
+        '--user-context',
+        JSON.stringify({ Token: hs256({ sub: 'ada' }, 'wrong') }),
+      ],
       { env },
     );
     assert.equal(forged.code, 254, forged.stderr);

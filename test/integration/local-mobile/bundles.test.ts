@@ -70,7 +70,10 @@ describe('local mobile: bundles', () => {
     assert.deepEqual([...starter.keys()], ['app/src/main/res/raw/awsconfiguration.json', 'README.md']);
 
     const ios = await exportFor('ios-starter');
-    assert.deepEqual([...ios.keys()].filter((k) => k.endsWith('awsconfiguration.json')), ['swift/awsconfiguration.json', 'objc/awsconfiguration.json']);
+    assert.deepEqual(
+      [...ios.keys()].filter((k) => k.endsWith('awsconfiguration.json')),
+      ['swift/awsconfiguration.json', 'objc/awsconfiguration.json'],
+    );
   });
 
   it('exports without a project: the region of the request and no resources', async () => {

@@ -34,26 +34,62 @@ describe('local mobile: hostile uploads are refused without side effects', () =>
   }
 
   it('refuses zip entries with .. segments', async () => {
-    await refused(rawZip([{ name: 'mobile-hub-project.yml', data: YAML }, { name: '../../escape.txt', data: 'x' }]), /unsafe entry name refused \(invalid relative path: \.\.\/\.\.\/escape\.txt\)/);
-    await refused(rawZip([{ name: 'uploads/../../x', data: 'x' }, { name: 'mobile-hub-project.yml', data: YAML }]), /invalid relative path/);
+    await refused(
+      rawZip([
+        { name: 'mobile-hub-project.yml', data: YAML },
+        { name: '../../escape.txt', data: 'x' },
+      ]),
+      /unsafe entry name refused \(invalid relative path: \.\.\/\.\.\/escape\.txt\)/,
+    );
+    await refused(
+      rawZip([
+        { name: 'uploads/../../x', data: 'x' },
+        { name: 'mobile-hub-project.yml', data: YAML },
+      ]),
+      /invalid relative path/,
+    );
   });
 
   it('refuses absolute and drive-letter paths and backslash traversal', async () => {
-    await refused(rawZip([{ name: '/etc/passwd', data: 'x' }, { name: 'mobile-hub-project.yml', data: YAML }]), /absolute path: \/etc\/passwd/);
-    await refused(rawZip([{ name: 'C:/Windows/x', data: 'x' }, { name: 'mobile-hub-project.yml', data: YAML }]), /absolute path/);
-    await refused(rawZip([{ name: '..\\..\\x', data: 'x' }, { name: 'mobile-hub-project.yml', data: YAML }]), /invalid relative path/);
+    await refused(
+      rawZip([
+        { name: '/etc/passwd', data: 'x' },
+        { name: 'mobile-hub-project.yml', data: YAML },
+      ]),
+      /absolute path: \/etc\/passwd/,
+    );
+    await refused(
+      rawZip([
+        { name: 'C:/Windows/x', data: 'x' },
+        { name: 'mobile-hub-project.yml', data: YAML },
+      ]),
+      /absolute path/,
+    );
+    await refused(
+      rawZip([
+        { name: '..\\..\\x', data: 'x' },
+        { name: 'mobile-hub-project.yml', data: YAML },
+      ]),
+      /invalid relative path/,
+    );
   });
 
   const bomb = Buffer.alloc(65 * 1024 * 1024);
 
   it('refuses a zip bomb whose headers tell the truth, before inflating it', async () => {
-    const zip = rawZip([{ name: 'mobile-hub-project.yml', data: YAML }, { name: 'bomb.bin', data: bomb, deflate: true }]);
+    const zip = rawZip([
+      { name: 'mobile-hub-project.yml', data: YAML },
+      { name: 'bomb.bin', data: bomb, deflate: true },
+    ]);
     assert.ok(zip.length < 200_000);
     await refused(zip, /inflates to more than 67108864 bytes/);
   });
 
   it('refuses a zip bomb whose headers lie about its size, while inflating it', async () => {
-    const zip = rawZip([{ name: 'mobile-hub-project.yml', data: YAML }, { name: 'bomb.bin', data: bomb, deflate: true, declaredSize: 10 }]);
+    const zip = rawZip([
+      { name: 'mobile-hub-project.yml', data: YAML },
+      { name: 'bomb.bin', data: bomb, deflate: true, declaredSize: 10 },
+    ]);
     await refused(zip, /bomb\.bin is corrupt: too many bytes in the stream|inflates to more than/);
   });
 
@@ -68,7 +104,13 @@ describe('local mobile: hostile uploads are refused without side effects', () =>
     await refused(Buffer.alloc(10 * 1024 * 1024 + 1, 0x20), /10485761 bytes; the import limit is 10485760 bytes/);
     await refused(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(50)]), /not a valid zip archive/);
     await refused(rawZip([{ name: 'project/mobile-hub-project.yml', data: YAML }]), /no mobile-hub-project\.yml at its root/);
-    await refused(rawZip([{ name: 'mobile-hub-project.yml', data: YAML }, { name: 'mobile-hub-project.yml', data: YAML }]), /more than once/);
+    await refused(
+      rawZip([
+        { name: 'mobile-hub-project.yml', data: YAML },
+        { name: 'mobile-hub-project.yml', data: YAML },
+      ]),
+      /more than once/,
+    );
   });
 
   it('refuses malformed YAML, foreign tags, alias bombs and text that is not UTF-8', async () => {
@@ -78,7 +120,12 @@ describe('local mobile: hostile uploads are refused without side effects', () =>
     await refused('features: !!js/function "x"\n', /unknown tag/);
     await refused('features:\n  x: !evil {}\n', /unknown tag !evil/);
     const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 8; i++) laughs.push(`${'abcdefgh'[i]}: &${'abcdefgh'[i]} [${Array(10).fill(`*${'abcdefgh'[i - 1]}`).join(', ')}]`);
+    for (let i = 1; i < 8; i++)
+      laughs.push(
+        `${'abcdefgh'[i]}: &${'abcdefgh'[i]} [${Array(10)
+          .fill(`*${'abcdefgh'[i - 1]}`)
+          .join(', ')}]`,
+      );
     await refused(laughs.join('\n'), /expands to more than 20000 values/);
     await refused(Buffer.from([0xff, 0xfe, 0x00, 0x61]), /neither a zip archive nor UTF-8/);
   });

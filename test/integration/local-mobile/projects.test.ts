@@ -30,11 +30,20 @@ describe('local mobile: projects', () => {
     assert.equal(details.region, 'ap-south-1');
     assert.equal(details.createdDate, ctx.clock.now / 1000);
     assert.equal(details.consoleUrl, `https://console.aws.amazon.com/mobilehub/home?region=ap-south-1#/${details.projectId}/build`);
-    assert.deepEqual(details.resources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool']);
+    assert.deepEqual(
+      details.resources.map((r: any) => r.type),
+      ['AWS::Cognito::IdentityPool'],
+    );
   });
 
   it('imports a zip: IMPORTING for createDelay seconds, then NORMAL', async () => {
-    const zip = await buildZip([{ name: 'mobile-hub-project.yml', data: FULL_PROJECT_YAML }, { name: 'uploads/x.txt', data: 'x' }], new Date());
+    const zip = await buildZip(
+      [
+        { name: 'mobile-hub-project.yml', data: FULL_PROJECT_YAML },
+        { name: 'uploads/x.txt', data: 'x' },
+      ],
+      new Date(),
+    );
     const created = (await call(ctx, 'POST', '/projects', { body: zip, query: { name: 'zipped', region: 'us-west-2' } })).json.details;
     assert.equal(created.state, 'IMPORTING');
     assert.equal(created.name, 'zipped', 'the query name wins over the YAML name');
@@ -59,7 +68,10 @@ describe('local mobile: projects', () => {
     assert.equal(details.state, 'IMPORTING');
     assert.equal(details.lastUpdatedDate, ctx.clock.now / 1000);
     assert.equal(details.createdDate, created.createdDate);
-    assert.deepEqual(details.resources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool', 'AWS::DynamoDB::Table']);
+    assert.deepEqual(
+      details.resources.map((r: any) => r.type),
+      ['AWS::Cognito::IdentityPool', 'AWS::DynamoDB::Table'],
+    );
     assert.equal(details.resources[0].arn, created.resources[0].arn, 'the identity pool keeps its identity');
     assert.match(details.resources[1].name, /^bbq-mobilehub-\d{10}-notes$/, 'resource names keep the prefix fixed at creation');
     const described = (await call(ctx, 'GET', '/project', { query: { projectId: created.projectId } })).json.details;

@@ -48,7 +48,10 @@ describe('local mobile over HTTP (the real local server)', function () {
     const created = (await client.ok('POST', '/projects', { query: { name: 'http' }, body: zip })).details;
     assert.equal(created.name, 'http');
     assert.equal(created.state, 'IMPORTING');
-    assert.ok(created.resources.every((r: any) => ['', '111122223333'].includes(r.arn.split(':')[4])), 'ARNs use the configured account');
+    assert.ok(
+      created.resources.every((r: any) => ['', '111122223333'].includes(r.arn.split(':')[4])),
+      'ARNs use the configured account',
+    );
     assert.ok(created.resources.some((r: any) => r.arn.includes(':eu-west-1:111122223333:')));
 
     clock.now += 2000;
@@ -57,7 +60,10 @@ describe('local mobile over HTTP (the real local server)', function () {
     assert.deepEqual(described.resources, created.resources);
 
     const updated = (await client.ok('POST', '/update', { query: { projectId: created.projectId }, body: 'features: {}\n' })).details;
-    assert.deepEqual(updated.resources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool']);
+    assert.deepEqual(
+      updated.resources.map((r: any) => r.type),
+      ['AWS::Cognito::IdentityPool'],
+    );
     assert.ok(updated.lastUpdatedDate > created.lastUpdatedDate);
 
     const listed = await client.ok('GET', '/projects', { query: { maxResults: '10' } });
@@ -81,7 +87,10 @@ describe('local mobile over HTTP (the real local server)', function () {
     assert.match((await unzip(bundleZip.body)).get('src/aws-exports.js')!, new RegExp(created.projectId));
 
     const deleted = await client.ok('DELETE', `/projects/${created.projectId}`);
-    assert.deepEqual(deleted.deletedResources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool']);
+    assert.deepEqual(
+      deleted.deletedResources.map((r: any) => r.type),
+      ['AWS::Cognito::IdentityPool'],
+    );
     assert.deepEqual(deleted.orphanedResources, []);
     const fromSnapshot = (await client.ok('POST', '/projects', { query: { snapshotId: exported.snapshotId } })).details;
     assert.equal(fromSnapshot.name, 'http');
@@ -172,7 +181,10 @@ describe('local mobile over HTTP (the real local server)', function () {
     assert.deepEqual(after.body, before);
     const again = await client.ok('POST', '/projects', { query: { snapshotId: exported.snapshotId } });
     assert.equal(again.details.name, 'bbq');
-    assert.deepEqual(again.details.resources.map((r: any) => r.type), project.resources.map((r: any) => r.type));
+    assert.deepEqual(
+      again.details.resources.map((r: any) => r.type),
+      project.resources.map((r: any) => r.type),
+    );
   });
 });
 

@@ -41,7 +41,14 @@ describe('local mobile: mobile-hub-project.yml → resources', () => {
     assert.equal(table.arn, `arn:aws:dynamodb:eu-west-1:123456789012:table/${table.name}`);
     assert.deepEqual(
       { ...table.attributes },
-      { hashKeyName: 'restaurant_id', hashKeyType: 'S', rangeKeyName: 'id', rangeKeyType: 'S', tablePrivacy: 'public', attributeDefinitions: 'id:S,restaurant_id:S' },
+      {
+        hashKeyName: 'restaurant_id',
+        hashKeyType: 'S',
+        rangeKeyName: 'id',
+        rangeKeyType: 'S',
+        tablePrivacy: 'public',
+        attributeDefinitions: 'id:S,restaurant_id:S',
+      },
     );
     const [api] = byType('AWS::ApiGateway::RestApi');
     assert.equal(api.name, 'ordersApi');
@@ -54,7 +61,10 @@ describe('local mobile: mobile-hub-project.yml → resources', () => {
     assert.match(userPool.attributes.poolId, /^eu-west-1_[A-Z0-9]{9}$/);
     assert.equal(userPool.attributes.aliasAttributes, 'email,phone_number');
     const buckets = byType('AWS::S3::Bucket').map((b: any) => b.name);
-    assert.ok(buckets.every((b: string) => /^bbq-(hosting|userfiles)-mobilehub-\d{10}$/.test(b)), buckets.join());
+    assert.ok(
+      buckets.every((b: string) => /^bbq-(hosting|userfiles)-mobilehub-\d{10}$/.test(b)),
+      buckets.join(),
+    );
     assert.equal(byType('AWS::SNS::PlatformApplication')[0].attributes.platform, 'GCM');
   });
 
@@ -81,7 +91,10 @@ features:
 name: quiet
 `;
     const details = (await call(ctx, 'POST', '/projects', { body: yaml })).json.details;
-    assert.deepEqual(details.resources.map((r: any) => r.type), ['AWS::Cognito::IdentityPool', 'AWS::S3::Bucket']);
+    assert.deepEqual(
+      details.resources.map((r: any) => r.type),
+      ['AWS::Cognito::IdentityPool', 'AWS::S3::Bucket'],
+    );
     assert.equal(details.region, 'us-east-1', 'the region of the credential scope when neither query nor YAML has one');
     const exported = await call(ctx, 'POST', `/exports/${details.projectId}`);
     const snapshot = await call(ctx, 'GET', new URL(exported.json.downloadUrl).pathname);
@@ -94,7 +107,10 @@ name: quiet
   it('refuses definitions that do not fit the format, naming the place', async () => {
     const cases: [string, RegExp][] = [
       ['features: [1, 2]\n', /features must be a mapping/],
-      ['features:\n  database: !com.amazonaws.mobilehub.v0.Database\n    components:\n      db: !com.amazonaws.mobilehub.v0.NoSQLDatabase\n        tables:\n          - hashKeyName: id\n', /features\.database\.components\.db\.tables\[0\] has no tableName/],
+      [
+        'features:\n  database: !com.amazonaws.mobilehub.v0.Database\n    components:\n      db: !com.amazonaws.mobilehub.v0.NoSQLDatabase\n        tables:\n          - hashKeyName: id\n',
+        /features\.database\.components\.db\.tables\[0\] has no tableName/,
+      ],
       ['features:\n  cloudlogic: !com.amazonaws.mobilehub.v0.CloudLogic\n    components: 7\n', /features\.cloudlogic\.components must be a mapping/],
       ['--- !com.amazonaws.mobilehub.v0.SignIn\nfeatures: {}\n', /must be a Project, not a SignIn/],
       ['- just\n- a list\n', /must be a mapping/],

@@ -57,11 +57,24 @@ describe('local search service: access control configurations', function () {
   it('answers the errors the model defines', async () => {
     assert.equal(await errorCode(client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'empty' })), 'ValidationException');
     const missingIndex = 'f'.repeat(8) + '-0000-0000-0000-' + '0'.repeat(12);
-    assert.equal(await errorCode(client.createAccessControlConfigurationAsync({ IndexId: missingIndex, Name: 'x', AccessControlList: [allow('a')] })), 'ResourceNotFoundException');
+    assert.equal(
+      await errorCode(client.createAccessControlConfigurationAsync({ IndexId: missingIndex, Name: 'x', AccessControlList: [allow('a')] })),
+      'ResourceNotFoundException',
+    );
     assert.equal(await errorCode(client.listAccessControlConfigurationsAsync({ IndexId: missingIndex })), 'ResourceNotFoundException');
     assert.equal(await errorCode(client.updateAccessControlConfigurationAsync({ IndexId: index, Id: 'nope' })), 'ResourceNotFoundException');
-    const { Id } = await client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'tokened', AccessControlList: [allow('a')], ClientToken: 'token-1' });
-    const again = await client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'tokened', AccessControlList: [allow('a')], ClientToken: 'token-1' });
+    const { Id } = await client.createAccessControlConfigurationAsync({
+      IndexId: index,
+      Name: 'tokened',
+      AccessControlList: [allow('a')],
+      ClientToken: 'token-1',
+    });
+    const again = await client.createAccessControlConfigurationAsync({
+      IndexId: index,
+      Name: 'tokened',
+      AccessControlList: [allow('a')],
+      ClientToken: 'token-1',
+    });
     assert.equal(again.Id, Id, 'a repeated ClientToken returns the first configuration');
     assert.equal(
       await errorCode(client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'other', AccessControlList: [allow('a')], ClientToken: 'token-1' })),
@@ -70,7 +83,11 @@ describe('local search service: access control configurations', function () {
   });
 
   it('applies a configuration to the documents that name it, and its updates at once', async () => {
-    const { Id } = await client.createAccessControlConfigurationAsync({ IndexId: index, Name: 'board', AccessControlList: [allow('board'), deny('mallory', 'USER')] });
+    const { Id } = await client.createAccessControlConfigurationAsync({
+      IndexId: index,
+      Name: 'board',
+      AccessControlList: [allow('board'), deny('mallory', 'USER')],
+    });
     const put = await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
@@ -80,7 +97,10 @@ describe('local search service: access control configurations', function () {
         { ...clientDoc('both', 'Both', 'quarterly both'), AccessControlConfigurationId: Id, AccessControlList: [allow('x')] },
       ],
     });
-    assert.deepEqual(put.FailedDocuments!.map((failure) => [failure.Id, failure.ErrorCode]).sort(), [['both', 'InvalidRequest'], ['nested', 'InvalidRequest']]);
+    assert.deepEqual(put.FailedDocuments!.map((failure) => [failure.Id, failure.ErrorCode]).sort(), [
+      ['both', 'InvalidRequest'],
+      ['nested', 'InvalidRequest'],
+    ]);
     assert.match(put.FailedDocuments!.find((failure) => failure.Id === 'nested')!.ErrorMessage!, /no-such-configuration does not exist/);
 
     assert.deepEqual(await visible(), ['press']);
@@ -90,7 +110,11 @@ describe('local search service: access control configurations', function () {
     await client.updateAccessControlConfigurationAsync({ IndexId: index, Id: Id!, AccessControlList: [allow('auditors')] });
     assert.deepEqual(await visible({ UserId: 'ann', Groups: ['board'] }), ['press'], 'the updated list applies without putting the document again');
     assert.deepEqual(await visible({ UserId: 'zoe', Groups: ['auditors'] }), ['board-report', 'press']);
-    assert.equal(await errorCode(client.deleteAccessControlConfigurationAsync({ IndexId: index, Id: Id! })), 'ConflictException', 'a configuration in use stays');
+    assert.equal(
+      await errorCode(client.deleteAccessControlConfigurationAsync({ IndexId: index, Id: Id! })),
+      'ConflictException',
+      'a configuration in use stays',
+    );
     await client.batchDeleteDocumentAsync({ IndexId: index, DocumentIdList: ['board-report'] });
     await client.deleteAccessControlConfigurationAsync({ IndexId: index, Id: Id! });
   });

@@ -8,7 +8,8 @@ describe('local search service: ANSWER results', function () {
   let client: SearchClient;
   let index: string;
   const query = (QueryText: string, extra: Record<string, unknown> = {}) => client.queryAsync({ IndexId: index, QueryText, ...extra });
-  const slice = (text: { Text?: string }, highlight: { BeginOffset?: number; EndOffset?: number }) => text.Text!.slice(highlight.BeginOffset, highlight.EndOffset);
+  const slice = (text: { Text?: string }, highlight: { BeginOffset?: number; EndOffset?: number }) =>
+    text.Text!.slice(highlight.BeginOffset, highlight.EndOffset);
 
   before(async () => {
     service = await startTestService();
@@ -24,7 +25,10 @@ describe('local search service: ANSWER results', function () {
     assert.equal(first!.Format, 'TEXT');
     assert.equal(first!.DocumentId, 'eclipse-guide');
     assert.equal(first!.DocumentTitle!.Text, 'Solar eclipse guide');
-    assert.deepEqual(first!.AdditionalAttributes!.map((attribute) => [attribute.Key, attribute.ValueType]), [['AnswerText', 'TEXT_WITH_HIGHLIGHTS_VALUE']]);
+    assert.deepEqual(
+      first!.AdditionalAttributes!.map((attribute) => [attribute.Key, attribute.ValueType]),
+      [['AnswerText', 'TEXT_WITH_HIGHLIGHTS_VALUE']],
+    );
     const text = first!.AdditionalAttributes![0]!.Value!.TextWithHighlightsValue!;
     const top = text.Highlights!.filter((highlight) => highlight.TopAnswer);
     assert.equal(top.length, 1);
@@ -35,7 +39,10 @@ describe('local search service: ANSWER results', function () {
     assert.ok(['HIGH', 'MEDIUM'].includes(first!.ScoreAttributes!.ScoreConfidence!));
     assert.ok(first!.Id!.startsWith(answer.QueryId!));
     assert.ok(rest.every((item) => item.Type === 'DOCUMENT'));
-    assert.ok(rest.some((item) => item.DocumentId === 'eclipse-guide'), 'the top document is still a DOCUMENT result');
+    assert.ok(
+      rest.some((item) => item.DocumentId === 'eclipse-guide'),
+      'the top document is still a DOCUMENT result',
+    );
     assert.notEqual(rest.find((item) => item.DocumentId === 'eclipse-guide')!.Id, first!.Id);
     assert.equal(answer.TotalNumberOfResults, rest.length, 'the answer is not counted as a document');
   });
@@ -53,7 +60,10 @@ describe('local search service: ANSWER results', function () {
 
   it('honours QueryResultTypeFilter', async () => {
     const only = await query('when does a solar eclipse happen', { QueryResultTypeFilter: 'ANSWER' });
-    assert.deepEqual(only.ResultItems!.map((item) => item.Type), ['ANSWER']);
+    assert.deepEqual(
+      only.ResultItems!.map((item) => item.Type),
+      ['ANSWER'],
+    );
     assert.equal(only.TotalNumberOfResults, 0);
     const documents = await query('when does a solar eclipse happen', { QueryResultTypeFilter: 'DOCUMENT' });
     assert.ok(documents.ResultItems!.length > 0 && documents.ResultItems!.every((item) => item.Type === 'DOCUMENT'));
@@ -64,6 +74,8 @@ describe('local search service: ANSWER results', function () {
   it('takes relevance feedback on an answer', async () => {
     const answer = await query('how do rovers drive?');
     const id = answer.ResultItems![0]!.Id!;
-    await assert.doesNotReject(client.submitFeedbackAsync({ IndexId: index, QueryId: answer.QueryId!, RelevanceFeedbackItems: [{ ResultId: id, RelevanceValue: 'RELEVANT' }] }));
+    await assert.doesNotReject(
+      client.submitFeedbackAsync({ IndexId: index, QueryId: answer.QueryId!, RelevanceFeedbackItems: [{ ResultId: id, RelevanceValue: 'RELEVANT' }] }),
+    );
   });
 });

@@ -57,7 +57,10 @@ describe('local search service: one failing background job fails alone', functio
     const succeeded = await finished(healthy, goodSource, goodRun);
     assert.equal(succeeded.Status, 'SUCCEEDED');
     const hits = await ok(endpoint, 'Query', { IndexId: healthy, QueryText: 'walruses' });
-    assert.deepEqual(hits.ResultItems.map((item: any) => item.DocumentId), ['s3://good/notes/b.txt']);
+    assert.deepEqual(
+      hits.ResultItems.map((item: any) => item.DocumentId),
+      ['s3://good/notes/b.txt'],
+    );
     await until(async () => (await call(endpoint, 'DescribeIndex', { Id: doomed })).status === 400);
     assert.equal((await call(endpoint, 'DescribeIndex', { Id: doomed })).body.__type, 'ResourceNotFoundException');
 

@@ -58,14 +58,28 @@ describe('local search service: collapsing results', function () {
 
   it('leaves out or separates documents without the value, as MissingAttributeKeyStrategy says', async () => {
     const ignored = await collapsed({ DocumentAttributeKey: 'product', MissingAttributeKeyStrategy: 'IGNORE' });
-    assert.deepEqual(groups(ignored).map(([value]: [string]) => value).sort(), ['alpha', 'beta']);
+    assert.deepEqual(
+      groups(ignored)
+        .map(([value]: [string]) => value)
+        .sort(),
+      ['alpha', 'beta'],
+    );
     const expanded = await collapsed({ DocumentAttributeKey: 'product', MissingAttributeKeyStrategy: 'EXPAND' });
     assert.equal(expanded.TotalNumberOfResults, 4);
-    assert.deepEqual(groups(expanded).filter(([value]: [string]) => value === null).map(([, id]: [string, string]) => id), ['loose-1', 'loose-2']);
+    assert.deepEqual(
+      groups(expanded)
+        .filter(([value]: [string]) => value === null)
+        .map(([, id]: [string, string]) => id),
+      ['loose-1', 'loose-2'],
+    );
   });
 
   it('lists the other documents of a group with Expand, within ExpandConfiguration', async () => {
-    const all = await collapsed({ DocumentAttributeKey: 'product', Expand: true, SortingConfigurations: [{ DocumentAttributeKey: 'release', SortOrder: 'ASC' }] });
+    const all = await collapsed({
+      DocumentAttributeKey: 'product',
+      Expand: true,
+      SortingConfigurations: [{ DocumentAttributeKey: 'release', SortOrder: 'ASC' }],
+    });
     const alpha = all.ResultItems!.find((item) => item.DocumentId === 'alpha-1')!;
     const expandedIds = alpha.CollapsedResultDetail!.ExpandedResults!.map((item) => item.DocumentId);
     assert.deepEqual(expandedIds, ['alpha-2', 'alpha-3']);
@@ -76,22 +90,31 @@ describe('local search service: collapsing results', function () {
     assert.deepEqual(beta.CollapsedResultDetail!.ExpandedResults, []);
 
     const limited = await collapsed({
-      DocumentAttributeKey: 'product', Expand: true, SortingConfigurations: [{ DocumentAttributeKey: 'release', SortOrder: 'ASC' }],
+      DocumentAttributeKey: 'product',
+      Expand: true,
+      SortingConfigurations: [{ DocumentAttributeKey: 'release', SortOrder: 'ASC' }],
       ExpandConfiguration: { MaxResultItemsToExpand: 1, MaxExpandedResultsPerItem: 1 },
     });
     const lists = limited.ResultItems!.map((item) => item.CollapsedResultDetail!.ExpandedResults!.length);
     const others: Record<string, number> = { alpha: 2, beta: 0, none: 1 };
     const firstValue = limited.ResultItems![0]!.CollapsedResultDetail!.DocumentAttribute!.Value!.StringValue ?? 'none';
     assert.equal(lists[0], Math.min(1, others[firstValue]!), 'the first group lists at most one other document');
-    assert.ok(lists.slice(1).every((length) => length === 0), 'only the first group is expanded');
+    assert.ok(
+      lists.slice(1).every((length) => length === 0),
+      'only the first group is expanded',
+    );
   });
 
   it('takes relevance feedback on an expanded result', async () => {
     const answer = await collapsed({ DocumentAttributeKey: 'product', Expand: true });
     const expanded = answer.ResultItems!.flatMap((item) => item.CollapsedResultDetail!.ExpandedResults!)[0]!;
-    const vote = (ResultId: string) => client.submitFeedbackAsync({ IndexId: index, QueryId: answer.QueryId!, RelevanceFeedbackItems: [{ ResultId, RelevanceValue: 'RELEVANT' }] });
+    const vote = (ResultId: string) =>
+      client.submitFeedbackAsync({ IndexId: index, QueryId: answer.QueryId!, RelevanceFeedbackItems: [{ ResultId, RelevanceValue: 'RELEVANT' }] });
     await assert.doesNotReject(vote(expanded.Id!));
-    await assert.rejects(vote(`${answer.QueryId}-00000000-0000-0000-0000-000000000000`), (error: any) => error.code === 'ResourceNotFoundException' || error.code === 'ValidationException');
+    await assert.rejects(
+      vote(`${answer.QueryId}-00000000-0000-0000-0000-000000000000`),
+      (error: any) => error.code === 'ResourceNotFoundException' || error.code === 'ValidationException',
+    );
   });
 
   it('pages through groups', async () => {
@@ -102,9 +125,16 @@ describe('local search service: collapsing results', function () {
   });
 
   it('refuses to collapse by a field that is not sortable, or a bad ExpandConfiguration', async () => {
-    const code = (promise: Promise<unknown>) => promise.then(() => 'none', (error: any) => error.code);
+    const code = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'none',
+        (error: any) => error.code,
+      );
     assert.equal(await code(collapsed({ DocumentAttributeKey: 'team' })), 'ValidationException');
     assert.equal(await code(collapsed({ DocumentAttributeKey: 'nothing' })), 'ValidationException');
-    assert.equal(await code(collapsed({ DocumentAttributeKey: 'product', Expand: true, ExpandConfiguration: { MaxExpandedResultsPerItem: 0 } })), 'ValidationException');
+    assert.equal(
+      await code(collapsed({ DocumentAttributeKey: 'product', Expand: true, ExpandConfiguration: { MaxExpandedResultsPerItem: 0 } })),
+      'ValidationException',
+    );
   });
 });

@@ -11,23 +11,45 @@ const FIELDS = [
 
 /** A small corpus with known content: astronomy notes with attributes. */
 export const CORPUS = [
-  textDoc('eclipse-guide', 'Solar eclipse guide', 'How to watch a solar eclipse safely. A total solar eclipse happens when the moon covers the sun. Never look at a solar eclipse without eclipse glasses.', {
-    department: 'science', topics: ['sun', 'moon', 'safety'], pages: 12, published: new Date('2024-04-08T00:00:00Z'),
-  }),
+  textDoc(
+    'eclipse-guide',
+    'Solar eclipse guide',
+    'How to watch a solar eclipse safely. A total solar eclipse happens when the moon covers the sun. Never look at a solar eclipse without eclipse glasses.',
+    {
+      department: 'science',
+      topics: ['sun', 'moon', 'safety'],
+      pages: 12,
+      published: new Date('2024-04-08T00:00:00Z'),
+    },
+  ),
   textDoc('lunar-eclipse', 'Lunar eclipse', 'A lunar eclipse happens when the earth shadow falls on the moon. Unlike a solar event, it is safe to watch.', {
-    department: 'science', topics: ['moon'], pages: 5, published: new Date('2023-10-28T00:00:00Z'),
+    department: 'science',
+    topics: ['moon'],
+    pages: 5,
+    published: new Date('2023-10-28T00:00:00Z'),
   }),
   textDoc('solar-panels', 'Panels on the roof', 'Solar panels turn sunlight into electricity for the house.', {
-    department: 'engineering', topics: ['sun', 'energy'], pages: 30, published: new Date('2022-06-01T00:00:00Z'),
+    department: 'engineering',
+    topics: ['sun', 'energy'],
+    pages: 30,
+    published: new Date('2022-06-01T00:00:00Z'),
   }),
   textDoc('telescope', 'Choosing a telescope', 'A telescope with a large aperture shows faint galaxies. Mount the telescope on a steady tripod.', {
-    department: 'equipment', topics: ['optics'], pages: 8,
+    department: 'equipment',
+    topics: ['optics'],
+    pages: 8,
   }),
   textDoc('mars', 'Mars rovers', 'Rovers drive across the red planet and study its rocks and ancient water.', {
-    department: 'science', topics: ['planets'], pages: 20, published: new Date('2021-02-18T00:00:00Z'), summary: 'perseverance curiosity',
+    department: 'science',
+    topics: ['planets'],
+    pages: 20,
+    published: new Date('2021-02-18T00:00:00Z'),
+    summary: 'perseverance curiosity',
   }),
   textDoc('comets', 'Comets', 'Comets are icy bodies; their tails point away from the sun.', {
-    department: 'science', topics: ['sun', 'comets'], published: new Date('2020-07-03T00:00:00Z'),
+    department: 'science',
+    topics: ['sun', 'comets'],
+    published: new Date('2020-07-03T00:00:00Z'),
   }),
 ];
 

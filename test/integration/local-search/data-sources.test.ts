@@ -14,7 +14,8 @@ describe('local search service: data sources and sync jobs', function () {
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, contents);
   };
-  const jobs = async (Id: string, extra: Record<string, unknown> = {}) => (await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id, ...extra })).History;
+  const jobs = async (Id: string, extra: Record<string, unknown> = {}) =>
+    (await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id, ...extra })).History;
   const finished = (Id: string, ExecutionId: string) =>
     until(async () => {
       const job = (await jobs(Id)).find((item: any) => item.ExecutionId === ExecutionId);
@@ -29,7 +30,10 @@ describe('local search service: data sources and sync jobs', function () {
     service = await startTestService();
     endpoint = service.service.endpoint;
     index = await activeIndex(endpoint);
-    await ok(endpoint, 'UpdateIndex', { Id: index, DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true } }] });
+    await ok(endpoint, 'UpdateIndex', {
+      Id: index,
+      DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true } }],
+    });
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id: index })).Status === 'ACTIVE');
   });
   after(async () => service.stop());
@@ -37,7 +41,10 @@ describe('local search service: data sources and sync jobs', function () {
   it('syncs an S3 data source from the S3 dir, with prefixes, patterns, metadata sidecars and metrics by diff', async () => {
     write('policies/leave.md', '# Leave\n\nAnnual leave is twenty days.');
     write('policies/travel.html', '<p>Book trains for trips under four hours.</p>');
-    write('policies/travel.html.metadata.json', JSON.stringify({ DocumentId: 'travel-policy', Title: 'Travel policy', Attributes: { _category: 'policy', team: 'hr' } }));
+    write(
+      'policies/travel.html.metadata.json',
+      JSON.stringify({ DocumentId: 'travel-policy', Title: 'Travel policy', Attributes: { _category: 'policy', team: 'hr' } }),
+    );
     write('policies/drafts/wip.txt', 'unfinished zeppelin notes');
     write('other/readme.txt', 'zeppelin readme outside the prefixes');
     const { Id } = await ok(endpoint, 'CreateDataSource', {
@@ -53,7 +60,8 @@ describe('local search service: data sources and sync jobs', function () {
     assert.equal(first.Status, 'SUCCEEDED');
     assert.deepEqual(metrics(first), { DocumentsAdded: '2', DocumentsModified: '0', DocumentsDeleted: '0', DocumentsFailed: '0', DocumentsScanned: '2' });
     assert.ok(first.EndTime >= first.StartTime);
-    const travel = (await ok(endpoint, 'Query', { IndexId: index, QueryText: 'trains', RequestedDocumentAttributes: ['_category', 'team', '_data_source_id'] })).ResultItems[0];
+    const travel = (await ok(endpoint, 'Query', { IndexId: index, QueryText: 'trains', RequestedDocumentAttributes: ['_category', 'team', '_data_source_id'] }))
+      .ResultItems[0];
     assert.equal(travel.DocumentId, 'travel-policy');
     assert.equal(travel.DocumentTitle.Text, 'Travel policy');
     assert.deepEqual(travel.DocumentAttributes, [
@@ -80,14 +88,26 @@ describe('local search service: data sources and sync jobs', function () {
     assert.deepEqual(metrics(third), { DocumentsAdded: '0', DocumentsModified: '0', DocumentsDeleted: '0', DocumentsFailed: '0', DocumentsScanned: '2' });
 
     const history = await jobs(Id);
-    assert.deepEqual(history.map((job: any) => job.Status), ['SUCCEEDED', 'INCOMPLETE', 'SUCCEEDED']);
-    assert.deepEqual((await jobs(Id, { StatusFilter: 'INCOMPLETE' })).map((job: any) => job.ExecutionId), [second.ExecutionId]);
+    assert.deepEqual(
+      history.map((job: any) => job.Status),
+      ['SUCCEEDED', 'INCOMPLETE', 'SUCCEEDED'],
+    );
+    assert.deepEqual(
+      (await jobs(Id, { StatusFilter: 'INCOMPLETE' })).map((job: any) => job.ExecutionId),
+      [second.ExecutionId],
+    );
     const window = { StartTime: second.StartTime - 0.001, EndTime: second.StartTime + 0.001 };
-    assert.deepEqual((await jobs(Id, { StartTimeFilter: window })).map((job: any) => job.ExecutionId), [second.ExecutionId]);
+    assert.deepEqual(
+      (await jobs(Id, { StartTimeFilter: window })).map((job: any) => job.ExecutionId),
+      [second.ExecutionId],
+    );
     const paged = await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id, MaxResults: 2 });
     assert.equal(paged.History.length, 2);
     const rest = await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id, MaxResults: 2, NextToken: paged.NextToken });
-    assert.deepEqual(rest.History.map((job: any) => job.ExecutionId), [first.ExecutionId]);
+    assert.deepEqual(
+      rest.History.map((job: any) => job.ExecutionId),
+      [first.ExecutionId],
+    );
 
     await ok(endpoint, 'DeleteDataSource', { IndexId: index, Id });
     assert.equal((await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id })).Status, 'DELETING');
@@ -96,7 +116,13 @@ describe('local search service: data sources and sync jobs', function () {
 
   it('refuses a second sync while one runs, and stops a running one (STOPPING, then ABORTED)', async () => {
     write('policies/leave.md', 'Annual leave.');
-    const { Id } = await ok(endpoint, 'CreateDataSource', { IndexId: index, Name: 'stoppable', Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: 'handbook' } } });
+    const { Id } = await ok(endpoint, 'CreateDataSource', {
+      IndexId: index,
+      Name: 'stoppable',
+      Type: 'S3',
+      RoleArn: ROLE,
+      Configuration: { S3Configuration: { BucketName: 'handbook' } },
+    });
     await active(Id);
     const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id });
     const busy = await call(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id });
@@ -119,10 +145,22 @@ describe('local search service: data sources and sync jobs', function () {
       Documents: [textDoc('page-1', 'One', 'custom crawler page', attrs), textDoc('old-page', 'Old', 'refreshed page', attrs)],
     });
     assert.deepEqual(put.FailedDocuments, []);
-    await ok(endpoint, 'BatchDeleteDocument', { IndexId: index, DocumentIdList: ['old-page'], DataSourceSyncJobMetricTarget: { DataSourceId: Id, DataSourceSyncJobId: ExecutionId } });
+    await ok(endpoint, 'BatchDeleteDocument', {
+      IndexId: index,
+      DocumentIdList: ['old-page'],
+      DataSourceSyncJobMetricTarget: { DataSourceId: Id, DataSourceSyncJobId: ExecutionId },
+    });
     const stray = await ok(endpoint, 'BatchPutDocument', {
       IndexId: index,
-      Documents: [{ ...textDoc('stray', 'x', 'y'), Attributes: [{ Key: '_data_source_id', Value: wireValue(Id) }, { Key: '_data_source_sync_job_execution_id', Value: wireValue('no-such-job') }] }],
+      Documents: [
+        {
+          ...textDoc('stray', 'x', 'y'),
+          Attributes: [
+            { Key: '_data_source_id', Value: wireValue(Id) },
+            { Key: '_data_source_sync_job_execution_id', Value: wireValue('no-such-job') },
+          ],
+        },
+      ],
     });
     assert.match(stray.FailedDocuments[0].ErrorMessage, /does not exist/);
     assert.equal((await jobs(Id))[0].Status, 'SYNCING');
@@ -191,7 +229,12 @@ describe('local search service: scheduled syncs', function () {
     writeFileSync(join(service.s3Dir, 'nightly', 'report.txt'), 'nightly report');
     const index = await activeIndex(endpoint);
     const { Id } = await ok(endpoint, 'CreateDataSource', {
-      IndexId: index, Name: 'nightly', Type: 'S3', RoleArn: ROLE, Schedule: 'cron(* * * * ? *)', Configuration: { S3Configuration: { BucketName: 'nightly' } },
+      IndexId: index,
+      Name: 'nightly',
+      Type: 'S3',
+      RoleArn: ROLE,
+      Schedule: 'cron(* * * * ? *)',
+      Configuration: { S3Configuration: { BucketName: 'nightly' } },
     });
     assert.deepEqual((await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id })).History, []);
     offset += 61_000;

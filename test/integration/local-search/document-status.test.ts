@@ -21,10 +21,9 @@ describe('local search service: BatchGetDocumentStatus', function () {
 
   const statuses = async (ids: string[], target = index) =>
     Object.fromEntries(
-      (await client.batchGetDocumentStatusAsync({ IndexId: target, DocumentInfoList: ids.map((DocumentId) => ({ DocumentId })) })).DocumentStatusList!.map((status) => [
-        status.DocumentId,
-        [status.DocumentStatus, status.FailureCode, status.FailureReason].filter((part) => part !== undefined),
-      ]),
+      (await client.batchGetDocumentStatusAsync({ IndexId: target, DocumentInfoList: ids.map((DocumentId) => ({ DocumentId })) })).DocumentStatusList!.map(
+        (status) => [status.DocumentId, [status.DocumentStatus, status.FailureCode, status.FailureReason].filter((part) => part !== undefined)],
+      ),
     );
 
   before(async () => {
@@ -41,12 +40,12 @@ describe('local search service: BatchGetDocumentStatus', function () {
   it('tells indexed, failed and unknown documents apart, with the reason of a failure', async () => {
     const put = await client.batchPutDocumentAsync({
       IndexId: index,
-      Documents: [
-        textDoc('good', 'Good', 'kept text') as never,
-        { Id: 'broken.pdf', Blob: Buffer.from('%PDF-1.7 not really'), ContentType: 'PDF' },
-      ],
+      Documents: [textDoc('good', 'Good', 'kept text') as never, { Id: 'broken.pdf', Blob: Buffer.from('%PDF-1.7 not really'), ContentType: 'PDF' }],
     });
-    assert.deepEqual(put.FailedDocuments!.map((item) => item.Id), ['broken.pdf']);
+    assert.deepEqual(
+      put.FailedDocuments!.map((item) => item.Id),
+      ['broken.pdf'],
+    );
     assert.deepEqual(await statuses(['good', 'broken.pdf', 'never-put']), {
       good: ['INDEXED'],
       'broken.pdf': ['FAILED', 'InvalidRequest', BROKEN_PDF],
@@ -75,7 +74,13 @@ describe('local search service: BatchGetDocumentStatus', function () {
     mkdirSync(bucket, { recursive: true });
     writeFileSync(join(bucket, 'fine.txt'), 'Readable notes.');
     writeFileSync(join(bucket, 'damaged.pdf'), '%PDF-1.7 truncated');
-    const { Id } = await client.createDataSourceAsync({ IndexId: index, Name: 'kb', Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: 'status-kb' } } });
+    const { Id } = await client.createDataSourceAsync({
+      IndexId: index,
+      Name: 'kb',
+      Type: 'S3',
+      RoleArn: ROLE,
+      Configuration: { S3Configuration: { BucketName: 'status-kb' } },
+    });
     await until(async () => (await client.describeDataSourceAsync({ IndexId: index, Id: Id! })).Status === 'ACTIVE');
     const { ExecutionId } = await client.startDataSourceSyncJobAsync({ IndexId: index, Id: Id! });
     await until(async () => {
@@ -94,7 +99,10 @@ describe('local search service: BatchGetDocumentStatus', function () {
         { DocumentId: 's3://status-kb/fine.txt', Attributes: [{ Key: '_data_source_id', Value: { StringValue: other.Id! } }] },
       ],
     });
-    assert.deepEqual(answer.DocumentStatusList!.map((status) => status.DocumentStatus), ['INDEXED', 'NOT_FOUND']);
+    assert.deepEqual(
+      answer.DocumentStatusList!.map((status) => status.DocumentStatus),
+      ['INDEXED', 'NOT_FOUND'],
+    );
     assert.deepEqual(answer.Errors, []);
   });
 
@@ -108,8 +116,17 @@ describe('local search service: BatchGetDocumentStatus', function () {
       ],
     });
     assert.deepEqual(answer.Errors, [
-      { DocumentId: 'good', ErrorCode: 'InvalidRequest', ErrorMessage: 'color does not identify a document version; use _version, _data_source_id, _data_source_sync_job_execution_id.' },
-      { DocumentId: 'good', DataSourceId: 'no-such-source', ErrorCode: 'InvalidRequest', ErrorMessage: 'Data source no-such-source does not exist in this index.' },
+      {
+        DocumentId: 'good',
+        ErrorCode: 'InvalidRequest',
+        ErrorMessage: 'color does not identify a document version; use _version, _data_source_id, _data_source_sync_job_execution_id.',
+      },
+      {
+        DocumentId: 'good',
+        DataSourceId: 'no-such-source',
+        ErrorCode: 'InvalidRequest',
+        ErrorMessage: 'Data source no-such-source does not exist in this index.',
+      },
     ]);
     assert.deepEqual(answer.DocumentStatusList, [{ DocumentId: 'good', DocumentStatus: 'INDEXED' }]);
   });
@@ -119,7 +136,10 @@ describe('local search service: BatchGetDocumentStatus', function () {
       assert.equal(error.code, expected);
       return true;
     };
-    await assert.rejects(client.batchGetDocumentStatusAsync({ IndexId: '00000000-0000-0000-0000-000000000000', DocumentInfoList: [{ DocumentId: 'x' }] }), code('ResourceNotFoundException'));
+    await assert.rejects(
+      client.batchGetDocumentStatusAsync({ IndexId: '00000000-0000-0000-0000-000000000000', DocumentInfoList: [{ DocumentId: 'x' }] }),
+      code('ResourceNotFoundException'),
+    );
     const eleven = Array.from({ length: 11 }, (_, i) => ({ DocumentId: `d${i}` }));
     await assert.rejects(client.batchGetDocumentStatusAsync({ IndexId: index, DocumentInfoList: eleven }), /DocumentInfoList/);
   });
@@ -134,7 +154,9 @@ describe('document status store: documents a sync job has still to store', funct
       db.prepare(
         "INSERT INTO search_data_sources (rowid, index_rowid, id, name, type, settings, language_code, created_at, updated_at, busy_state, busy_until) VALUES (1, 7, 'ds', 'kb', 'S3', ?, 'en', 0, 0, 'ACTIVE', 0)",
       ).run(settings);
-      db.prepare("INSERT INTO search_sync_jobs (rowid, ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (1, 1, 'job', 'SYNCING', 0, 'crawl', 0)").run();
+      db.prepare(
+        "INSERT INTO search_sync_jobs (rowid, ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (1, 1, 'job', 'SYNCING', 0, 'crawl', 0)",
+      ).run();
       db.prepare("INSERT INTO search_sync_items (job_rowid, key, done) VALUES (1, 'docs/report.pdf', 0), (1, 'docs/done.txt', 1)").run();
       assert.equal(isBeingSynced(db, 7, 's3://kb/docs/report.pdf'), true);
       assert.equal(isBeingSynced(db, 7, 's3://kb/docs/done.txt'), false, 'already stored');

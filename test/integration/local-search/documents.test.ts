@@ -24,7 +24,13 @@ describe('local search service: documents', function () {
     const answer = await ok(endpoint, 'BatchPutDocument', {
       IndexId: index,
       Documents: [
-        { Id: 'html', ContentType: 'HTML', Blob: blob('<html><head><title>Harbour &amp; tides</title><script>var hidden = "kraken";</script></head><body><p>The <b>tide</b> tables</p></body></html>') },
+        {
+          Id: 'html',
+          ContentType: 'HTML',
+          Blob: blob(
+            '<html><head><title>Harbour &amp; tides</title><script>var hidden = "kraken";</script></head><body><p>The <b>tide</b> tables</p></body></html>',
+          ),
+        },
         { Id: 'md', ContentType: 'MD', Blob: blob('# Lighthouse keeping\n\nKeep the **lamp** clean. See [the manual](http://example.com/manual).') },
         { Id: 'json', ContentType: 'JSON', Blob: blob(JSON.stringify({ ship: { name: 'Albatross', crew: ['navigator', 'cook'] } })) },
         { Id: 'txt', Title: 'Knots', Blob: blob('A bowline makes a fixed loop.') },
@@ -48,7 +54,10 @@ describe('local search service: documents', function () {
   it('reads S3Path documents from the S3 dir', async () => {
     mkdirSync(join(service.s3Dir, 'docs-bucket', 'guides'), { recursive: true });
     writeFileSync(join(service.s3Dir, 'docs-bucket', 'guides', 'anchor.html'), '<title>Anchoring</title><p>Drop the anchor in sand.</p>');
-    const answer = await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [{ Id: 's3-doc', S3Path: { Bucket: 'docs-bucket', Key: 'guides/anchor.html' } }] });
+    const answer = await ok(endpoint, 'BatchPutDocument', {
+      IndexId: index,
+      Documents: [{ Id: 's3-doc', S3Path: { Bucket: 'docs-bucket', Key: 'guides/anchor.html' } }],
+    });
     assert.deepEqual(answer.FailedDocuments, []);
     const item = (await query('anchor')).ResultItems[0];
     assert.equal(item.DocumentId, 's3-doc');

@@ -70,11 +70,20 @@ describe('local search service: duplicate names', function () {
 
   it('answers a repeated create with the same ClientToken with the same id, for every type', async () => {
     const token = { ClientToken: 'once' };
-    const indexIds = [await client.createIndexAsync({ Name: 'retry', RoleArn: ROLE, ...token }), await client.createIndexAsync({ Name: 'retry', RoleArn: ROLE, ...token })];
+    const indexIds = [
+      await client.createIndexAsync({ Name: 'retry', RoleArn: ROLE, ...token }),
+      await client.createIndexAsync({ Name: 'retry', RoleArn: ROLE, ...token }),
+    ];
     assert.equal(indexIds[0]!.Id, indexIds[1]!.Id);
     const faq = { IndexId: index, Name: 'retry', RoleArn: ROLE, S3Path: { Bucket: 'kb-files', Key: 'faq.csv' }, ...token };
     assert.equal((await client.createFaqAsync(faq)).Id, (await client.createFaqAsync(faq)).Id);
-    const thesaurus = { IndexId: await activeIndex(service.service.endpoint), Name: 'retry', RoleArn: ROLE, SourceS3Path: { Bucket: 'kb-files', Key: 'words.txt' }, ...token };
+    const thesaurus = {
+      IndexId: await activeIndex(service.service.endpoint),
+      Name: 'retry',
+      RoleArn: ROLE,
+      SourceS3Path: { Bucket: 'kb-files', Key: 'words.txt' },
+      ...token,
+    };
     assert.equal((await client.createThesaurusAsync(thesaurus)).Id, (await client.createThesaurusAsync(thesaurus)).Id);
     const source = { IndexId: index, Name: 'retry', Type: 'CUSTOM' as const, ...token };
     assert.equal((await client.createDataSourceAsync(source)).Id, (await client.createDataSourceAsync(source)).Id);

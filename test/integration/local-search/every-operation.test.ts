@@ -4,7 +4,9 @@ import * as kendra from '@aws-sdk/client-kendra';
 import { readPlan, resolveInput, valueAt, writePlanObjects } from '../../fixtures/every-operation/plan.js';
 import { startTestService, type TestService } from './support.js';
 
-const MODEL = JSON.parse(readFileSync(new URL('../../../models/kendra-2019-02-03.api.json', import.meta.url), 'utf8')) as { operations: Record<string, unknown> };
+const MODEL = JSON.parse(readFileSync(new URL('../../../models/kendra-2019-02-03.api.json', import.meta.url), 'utf8')) as {
+  operations: Record<string, unknown>;
+};
 
 describe('local search service: every operation through the AWS SDK for JavaScript v3', function () {
   this.timeout(60_000);
@@ -28,7 +30,12 @@ describe('local search service: every operation through the AWS SDK for JavaScri
     for (const step of plan.steps) {
       const Command = (kendra as unknown as Record<string, new (input: unknown) => unknown>)[`${step.op}Command`];
       assert.ok(Command, `the SDK has ${step.op}Command`);
-      const input = resolveInput(step.input, saved, (text) => new TextEncoder().encode(text), (seconds) => new Date(seconds * 1000));
+      const input = resolveInput(
+        step.input,
+        saved,
+        (text) => new TextEncoder().encode(text),
+        (seconds) => new Date(seconds * 1000),
+      );
       let answer: Record<string, unknown>;
       try {
         answer = (await client.send(new Command(input) as never)) as unknown as Record<string, unknown>;

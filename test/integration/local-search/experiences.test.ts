@@ -43,14 +43,27 @@ describe('local search service: search experiences', function () {
 
     const second = await client.createExperienceAsync({ IndexId: index, Name: 'second' });
     const first = await client.listExperiencesAsync({ IndexId: index, MaxResults: 1 });
-    assert.deepEqual(first.SummaryItems!.map((item) => item.Name), ['intranet']);
+    assert.deepEqual(
+      first.SummaryItems!.map((item) => item.Name),
+      ['intranet'],
+    );
     const next = await client.listExperiencesAsync({ IndexId: index, NextToken: first.NextToken! });
-    assert.deepEqual(next.SummaryItems!.map((item) => item.Id), [second.Id]);
+    assert.deepEqual(
+      next.SummaryItems!.map((item) => item.Id),
+      [second.Id],
+    );
 
     await client.deleteExperienceAsync({ IndexId: index, Id: second.Id! });
-    const gone = () => client.describeExperienceAsync({ IndexId: index, Id: second.Id! }).then(() => false, (error) => isServiceException(error, 'ResourceNotFoundException'));
+    const gone = () =>
+      client.describeExperienceAsync({ IndexId: index, Id: second.Id! }).then(
+        () => false,
+        (error) => isServiceException(error, 'ResourceNotFoundException'),
+      );
     await until(gone);
-    assert.deepEqual((await client.listExperiencesAsync({ IndexId: index })).SummaryItems!.map((item) => item.Id), [Id]);
+    assert.deepEqual(
+      (await client.listExperiencesAsync({ IndexId: index })).SummaryItems!.map((item) => item.Id),
+      [Id],
+    );
   });
 
   it('associates users and groups, gives them personas, and reports the entities that failed', async () => {
@@ -82,14 +95,26 @@ describe('local search service: search experiences', function () {
         { EntityId: STRANGER, Persona: 'VIEWER' },
       ],
     });
-    assert.deepEqual(personas.FailedEntityList!.map((entity) => entity.EntityId), [STRANGER]);
+    assert.deepEqual(
+      personas.FailedEntityList!.map((entity) => entity.EntityId),
+      [STRANGER],
+    );
     await client.associatePersonasToEntitiesAsync({ IndexId: index, Id: Id!, Personas: [{ EntityId: GROUP, Persona: 'VIEWER' }] });
     const listed = await client.listEntityPersonasAsync({ IndexId: index, Id: Id! });
-    assert.deepEqual(listed.SummaryItems!.map((item) => [item.EntityId, item.Persona]), [[USER, 'OWNER'], [GROUP, 'VIEWER']]);
+    assert.deepEqual(
+      listed.SummaryItems!.map((item) => [item.EntityId, item.Persona]),
+      [
+        [USER, 'OWNER'],
+        [GROUP, 'VIEWER'],
+      ],
+    );
     assert.ok(listed.SummaryItems![0]!.CreatedAt instanceof Date);
 
     const removedPersona = await client.disassociatePersonasFromEntitiesAsync({ IndexId: index, Id: Id!, EntityIds: [GROUP, STRANGER] });
-    assert.deepEqual(removedPersona.FailedEntityList!.map((entity) => entity.EntityId), [STRANGER]);
+    assert.deepEqual(
+      removedPersona.FailedEntityList!.map((entity) => entity.EntityId),
+      [STRANGER],
+    );
     const removed = await client.disassociateEntitiesFromExperienceAsync({
       IndexId: index,
       Id: Id!,
@@ -98,15 +123,23 @@ describe('local search service: search experiences', function () {
         { EntityId: STRANGER, EntityType: 'USER' },
       ],
     });
-    assert.deepEqual(removed.FailedEntityList!.map((entity) => entity.EntityId), [STRANGER]);
-    assert.deepEqual((await client.listExperienceEntitiesAsync({ IndexId: index, Id: Id! })).SummaryItems!.map((item) => item.EntityId), [GROUP]);
+    assert.deepEqual(
+      removed.FailedEntityList!.map((entity) => entity.EntityId),
+      [STRANGER],
+    );
+    assert.deepEqual(
+      (await client.listExperienceEntitiesAsync({ IndexId: index, Id: Id! })).SummaryItems!.map((item) => item.EntityId),
+      [GROUP],
+    );
     assert.deepEqual((await client.listEntityPersonasAsync({ IndexId: index, Id: Id! })).SummaryItems, [], 'a removed user loses its persona');
   });
 
   it('answers the errors the model defines', async () => {
     assert.equal(await errorCode(client.describeExperienceAsync({ IndexId: index, Id: 'missing' })), 'ResourceNotFoundException');
     assert.equal(
-      await errorCode(client.createExperienceAsync({ IndexId: index, Name: 'bad', Configuration: { ContentSourceConfiguration: { DataSourceIds: ['nope'] } } })),
+      await errorCode(
+        client.createExperienceAsync({ IndexId: index, Name: 'bad', Configuration: { ContentSourceConfiguration: { DataSourceIds: ['nope'] } } }),
+      ),
       'ResourceNotFoundException',
     );
     assert.equal(

@@ -39,11 +39,24 @@ describe('local search service: FAQs and thesauri', function () {
   after(async () => service.stop());
 
   it('loads FAQs in CSV, CSV_WITH_HEADER and JSON and answers questions with QUESTION_ANSWER results', async () => {
-    put('faq/plain.csv', 'How do I reset my password?,"Open Settings, then choose Reset password.",https://example.com/reset\nWhere is the office?,On the second floor.\n');
+    put(
+      'faq/plain.csv',
+      'How do I reset my password?,"Open Settings, then choose Reset password.",https://example.com/reset\nWhere is the office?,On the second floor.\n',
+    );
     put('faq/header.csv', '_question,_answer,_source_uri,team\nWho approves travel?,Your manager approves travel.,https://example.com/travel,finance\n');
-    put('faq/faq.json', JSON.stringify({ SchemaVersion: 1, FaqDocuments: [{ Question: 'When is payday?', Answer: 'The last Friday of the month.', Attributes: { team: 'finance' } }] }));
+    put(
+      'faq/faq.json',
+      JSON.stringify({
+        SchemaVersion: 1,
+        FaqDocuments: [{ Question: 'When is payday?', Answer: 'The last Friday of the month.', Attributes: { team: 'finance' } }],
+      }),
+    );
     const created: string[] = [];
-    for (const [Name, Key, FileFormat] of [['plain', 'faq/plain.csv', 'CSV'], ['header', 'faq/header.csv', 'CSV_WITH_HEADER'], ['json', 'faq/faq.json', 'JSON']]) {
+    for (const [Name, Key, FileFormat] of [
+      ['plain', 'faq/plain.csv', 'CSV'],
+      ['header', 'faq/header.csv', 'CSV_WITH_HEADER'],
+      ['json', 'faq/faq.json', 'JSON'],
+    ]) {
       created.push((await ok(endpoint, 'CreateFaq', { IndexId: index, Name, S3Path: { Bucket: 'kb-files', Key }, RoleArn: ROLE, FileFormat })).Id as string);
     }
     assert.equal((await ok(endpoint, 'DescribeFaq', { IndexId: index, Id: created[0] })).Status, 'CREATING');
@@ -64,7 +77,10 @@ describe('local search service: FAQs and thesauri', function () {
     assert.equal(qa.DocumentExcerpt.Text, 'Open Settings, then choose Reset password.');
     const travel = await query({ QueryText: 'who approves travel', QueryResultTypeFilter: 'QUESTION_ANSWER' });
     assert.equal(travel.ResultItems.length, 1);
-    assert.deepEqual(travel.ResultItems[0].DocumentAttributes.find((item: any) => item.Key === 'team'), { Key: 'team', Value: { StringValue: 'finance' } });
+    assert.deepEqual(
+      travel.ResultItems[0].DocumentAttributes.find((item: any) => item.Key === 'team'),
+      { Key: 'team', Value: { StringValue: 'finance' } },
+    );
     assert.equal((await query({ QueryText: 'payday' })).ResultItems[0].Type, 'QUESTION_ANSWER');
     assert.equal((await query({ QueryText: 'reset password', QueryResultTypeFilter: 'DOCUMENT' })).ResultItems.length, 0);
     assert.equal((await query({ QueryText: 'office printer toner cartridge' })).ResultItems.length, 0, 'one word in four is not an answer');
@@ -72,7 +88,10 @@ describe('local search service: FAQs and thesauri', function () {
     const listed = await ok(endpoint, 'ListFaqs', { IndexId: index, MaxResults: 2 });
     assert.equal(listed.FaqSummaryItems.length, 2);
     const rest = await ok(endpoint, 'ListFaqs', { IndexId: index, NextToken: listed.NextToken });
-    assert.deepEqual([...listed.FaqSummaryItems, ...rest.FaqSummaryItems].map((item: any) => item.Name), ['plain', 'header', 'json']);
+    assert.deepEqual(
+      [...listed.FaqSummaryItems, ...rest.FaqSummaryItems].map((item: any) => item.Name),
+      ['plain', 'header', 'json'],
+    );
     assert.equal(rest.NextToken, undefined);
 
     await ok(endpoint, 'DeleteFaq', { IndexId: index, Id: created[2] });
@@ -82,8 +101,10 @@ describe('local search service: FAQs and thesauri', function () {
 
   it('marks an FAQ whose file is missing or malformed FAILED with a useful ErrorMessage', async () => {
     put('faq/broken.csv', 'only one column\n');
-    const missing = (await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'missing', S3Path: { Bucket: 'kb-files', Key: 'faq/none.csv' }, RoleArn: ROLE })).Id;
-    const broken = (await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'broken', S3Path: { Bucket: 'kb-files', Key: 'faq/broken.csv' }, RoleArn: ROLE })).Id;
+    const missing = (await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'missing', S3Path: { Bucket: 'kb-files', Key: 'faq/none.csv' }, RoleArn: ROLE }))
+      .Id;
+    const broken = (await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'broken', S3Path: { Bucket: 'kb-files', Key: 'faq/broken.csv' }, RoleArn: ROLE }))
+      .Id;
     const missingFaq = await settled('DescribeFaq', missing);
     assert.equal(missingFaq.Status, 'FAILED');
     assert.match(missingFaq.ErrorMessage, /faq\/none\.csv does not exist/);
@@ -95,7 +116,14 @@ describe('local search service: FAQs and thesauri', function () {
   it('expands queries with thesaurus synonyms and counts its terms and rules', async () => {
     const file = '# furniture\nsofa, couch, settee\nnotebook computer => laptop\n';
     put('thesaurus/synonyms.txt', file);
-    const id = (await ok(endpoint, 'CreateThesaurus', { IndexId: index, Name: 'words', RoleArn: ROLE, SourceS3Path: { Bucket: 'kb-files', Key: 'thesaurus/synonyms.txt' } })).Id;
+    const id = (
+      await ok(endpoint, 'CreateThesaurus', {
+        IndexId: index,
+        Name: 'words',
+        RoleArn: ROLE,
+        SourceS3Path: { Bucket: 'kb-files', Key: 'thesaurus/synonyms.txt' },
+      })
+    ).Id;
     const described = await settled('DescribeThesaurus', id);
     assert.equal(described.Status, 'ACTIVE');
     assert.equal(described.TermCount, 5);
@@ -105,19 +133,33 @@ describe('local search service: FAQs and thesauri', function () {
     const found = (answer: any, id: string) => answer.ResultItems.find((item: any) => item.DocumentId === id);
     assert.deepEqual(sofa.ResultItems.map((item: any) => item.DocumentId).sort(), ['couch-story', 'sofa-care']);
     const couchTitle = found(sofa, 'couch-story').DocumentTitle;
-    assert.deepEqual(couchTitle.Highlights.map((h: any) => [couchTitle.Text.slice(h.BeginOffset, h.EndOffset), h.Type]), [['couch', 'THESAURUS_SYNONYM']]);
+    assert.deepEqual(
+      couchTitle.Highlights.map((h: any) => [couchTitle.Text.slice(h.BeginOffset, h.EndOffset), h.Type]),
+      [['couch', 'THESAURUS_SYNONYM']],
+    );
     assert.equal(found(sofa, 'sofa-care').DocumentTitle.Highlights[0].Type, 'STANDARD');
     const mapped = await query({ QueryText: 'notebook computer' });
-    assert.deepEqual(mapped.ResultItems.map((item: any) => item.DocumentId), ['laptop']);
+    assert.deepEqual(
+      mapped.ResultItems.map((item: any) => item.DocumentId),
+      ['laptop'],
+    );
 
-    const again = await call(endpoint, 'CreateThesaurus', { IndexId: index, Name: 'second', RoleArn: ROLE, SourceS3Path: { Bucket: 'kb-files', Key: 'thesaurus/synonyms.txt' } });
+    const again = await call(endpoint, 'CreateThesaurus', {
+      IndexId: index,
+      Name: 'second',
+      RoleArn: ROLE,
+      SourceS3Path: { Bucket: 'kb-files', Key: 'thesaurus/synonyms.txt' },
+    });
     assert.equal(again.body.__type, 'ServiceQuotaExceededException');
 
     put('thesaurus/synonyms.txt', 'sofa, divan\n');
     await ok(endpoint, 'UpdateThesaurus', { IndexId: index, Id: id });
     const updated = await settled('DescribeThesaurus', id);
     assert.equal(updated.TermCount, 2);
-    assert.deepEqual((await query({ QueryText: 'sofa' })).ResultItems.map((item: any) => item.DocumentId), ['sofa-care']);
+    assert.deepEqual(
+      (await query({ QueryText: 'sofa' })).ResultItems.map((item: any) => item.DocumentId),
+      ['sofa-care'],
+    );
 
     put('thesaurus/broken.txt', 'a => b => c\n');
     await ok(endpoint, 'UpdateThesaurus', { IndexId: index, Id: id, SourceS3Path: { Bucket: 'kb-files', Key: 'thesaurus/broken.txt' } });
@@ -127,9 +169,15 @@ describe('local search service: FAQs and thesauri', function () {
     assert.equal(failed.TermCount, 2, 'the previous rules stay');
 
     const list = await ok(endpoint, 'ListThesauri', { IndexId: index });
-    assert.deepEqual(list.ThesaurusSummaryItems.map((item: any) => [item.Id, item.Status]), [[id, 'ACTIVE_BUT_UPDATE_FAILED']]);
+    assert.deepEqual(
+      list.ThesaurusSummaryItems.map((item: any) => [item.Id, item.Status]),
+      [[id, 'ACTIVE_BUT_UPDATE_FAILED']],
+    );
     await ok(endpoint, 'DeleteThesaurus', { IndexId: index, Id: id });
     assert.equal((await ok(endpoint, 'DescribeThesaurus', { IndexId: index, Id: id })).Status, 'DELETING');
-    assert.deepEqual((await query({ QueryText: 'divan sofa' })).ResultItems.map((item: any) => item.DocumentId), ['sofa-care']);
+    assert.deepEqual(
+      (await query({ QueryText: 'divan sofa' })).ResultItems.map((item: any) => item.DocumentId),
+      ['sofa-care'],
+    );
   });
 });

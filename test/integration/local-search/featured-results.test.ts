@@ -23,7 +23,10 @@ describe('local search service: featured results sets', function () {
     await client.batchPutDocumentAsync({
       IndexId: index,
       Documents: [
-        clientDoc('handbook', 'Employee handbook', 'The handbook covers holidays, expenses and the dress code.', { _category: 'hr', _source_uri: 'https://intranet.example/handbook' }),
+        clientDoc('handbook', 'Employee handbook', 'The handbook covers holidays, expenses and the dress code.', {
+          _category: 'hr',
+          _source_uri: 'https://intranet.example/handbook',
+        }),
         clientDoc('holidays', 'Holiday calendar', 'Public holidays for the year ahead.'),
         clientDoc('canteen', 'Canteen menu', 'Soup of the day and holiday specials.'),
       ],
@@ -56,19 +59,30 @@ describe('local search service: featured results sets', function () {
 
     const answer = await client.queryAsync({ IndexId: index, QueryText: '  HOLIDAY   policy ' });
     const featured = answer.FeaturedResultsItems!;
-    assert.deepEqual(featured.map((item) => item.DocumentId), ['handbook', 'holidays'], 'documents not in the index are left out');
+    assert.deepEqual(
+      featured.map((item) => item.DocumentId),
+      ['handbook', 'holidays'],
+      'documents not in the index are left out',
+    );
     const [handbook] = featured;
     assert.equal(handbook!.Type, 'DOCUMENT');
     assert.equal(handbook!.DocumentTitle!.Text, 'Employee handbook');
     assert.match(handbook!.DocumentExcerpt!.Text!, /handbook covers holidays/);
     assert.equal(handbook!.DocumentURI, 'https://intranet.example/handbook');
-    assert.deepEqual(handbook!.DocumentAttributes!.find((attribute) => attribute.Key === '_category'), { Key: '_category', Value: { StringValue: 'hr' } });
+    assert.deepEqual(
+      handbook!.DocumentAttributes!.find((attribute) => attribute.Key === '_category'),
+      { Key: '_category', Value: { StringValue: 'hr' } },
+    );
     assert.ok(handbook!.Id!.startsWith(answer.QueryId!));
     assert.ok(handbook!.FeedbackToken);
     await client.submitFeedbackAsync({ IndexId: index, QueryId: answer.QueryId!, ClickFeedbackItems: [{ ResultId: handbook!.Id!, ClickTime: new Date() }] });
 
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'holiday' })).FeaturedResultsItems, undefined, 'the whole query must match');
-    assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'holiday policy', PageNumber: 2 })).FeaturedResultsItems, undefined, 'only the first page');
+    assert.equal(
+      (await client.queryAsync({ IndexId: index, QueryText: 'holiday policy', PageNumber: 2 })).FeaturedResultsItems,
+      undefined,
+      'only the first page',
+    );
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'dress code' })).FeaturedResultsItems!.length, 2);
   });
 
@@ -81,12 +95,25 @@ describe('local search service: featured results sets', function () {
     assert.deepEqual(described.FeaturedDocumentsMissing, [{ Id: 'not-indexed' }]);
     assert.equal(described.Description, 'What new starters look for');
 
-    const second = (await client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Canteen', Status: 'INACTIVE', QueryTexts: ['lunch'], FeaturedDocuments: [{ Id: 'canteen' }] }))
-      .FeaturedResultsSet!;
+    const second = (
+      await client.createFeaturedResultsSetAsync({
+        IndexId: index,
+        FeaturedResultsSetName: 'Canteen',
+        Status: 'INACTIVE',
+        QueryTexts: ['lunch'],
+        FeaturedDocuments: [{ Id: 'canteen' }],
+      })
+    ).FeaturedResultsSet!;
     const first = await client.listFeaturedResultsSetsAsync({ IndexId: index, MaxResults: 1 });
-    assert.deepEqual(first.FeaturedResultsSetSummaryItems!.map((item) => item.FeaturedResultsSetName), ['HR basics']);
+    assert.deepEqual(
+      first.FeaturedResultsSetSummaryItems!.map((item) => item.FeaturedResultsSetName),
+      ['HR basics'],
+    );
     const rest = await client.listFeaturedResultsSetsAsync({ IndexId: index, NextToken: first.NextToken! });
-    assert.deepEqual(rest.FeaturedResultsSetSummaryItems!.map((item) => [item.FeaturedResultsSetId, item.Status]), [[second.FeaturedResultsSetId, 'INACTIVE']]);
+    assert.deepEqual(
+      rest.FeaturedResultsSetSummaryItems!.map((item) => [item.FeaturedResultsSetId, item.Status]),
+      [[second.FeaturedResultsSetId, 'INACTIVE']],
+    );
     assert.equal(rest.NextToken, undefined);
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'lunch' })).FeaturedResultsItems, undefined, 'an INACTIVE set features nothing');
 
@@ -96,7 +123,12 @@ describe('local search service: featured results sets', function () {
 
   it('refuses a query text another set already uses, naming the conflicting set', async () => {
     const conflict = await serviceError(
-      client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Copy', QueryTexts: ['new query', 'DRESS code'], FeaturedDocuments: [{ Id: 'canteen' }] }),
+      client.createFeaturedResultsSetAsync({
+        IndexId: index,
+        FeaturedResultsSetName: 'Copy',
+        QueryTexts: ['new query', 'DRESS code'],
+        FeaturedDocuments: [{ Id: 'canteen' }],
+      }),
     );
     assert.equal(conflict.code, 'FeaturedResultsConflictException');
     assert.deepEqual(conflict.fields['ConflictingItems'], [{ QueryText: 'DRESS code', SetName: 'HR basics', SetId: setId }]);
@@ -109,7 +141,11 @@ describe('local search service: featured results sets', function () {
     assert.deepEqual(inactiveConflict.fields['ConflictingItems'], [{ QueryText: 'lunch', SetName: 'Canteen', SetId: canteen.FeaturedResultsSetId }]);
 
     const tooMany = await serviceError(
-      client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Many', FeaturedDocuments: [{ Id: 'a' }, { Id: 'b' }, { Id: 'c' }, { Id: 'd' }, { Id: 'e' }] }),
+      client.createFeaturedResultsSetAsync({
+        IndexId: index,
+        FeaturedResultsSetName: 'Many',
+        FeaturedDocuments: [{ Id: 'a' }, { Id: 'b' }, { Id: 'c' }, { Id: 'd' }, { Id: 'e' }],
+      }),
     );
     assert.equal(tooMany.code, 'ValidationException');
     assert.match(tooMany.message, /at most 4 documents/);
@@ -130,7 +166,10 @@ describe('local search service: featured results sets', function () {
     await service.service.close();
     service = await startTestService({ dataDir });
     client = connect(service);
-    assert.deepEqual((await client.queryAsync({ IndexId: index, QueryText: 'What to wear' })).FeaturedResultsItems!.map((item) => item.DocumentId), ['canteen']);
+    assert.deepEqual(
+      (await client.queryAsync({ IndexId: index, QueryText: 'What to wear' })).FeaturedResultsItems!.map((item) => item.DocumentId),
+      ['canteen'],
+    );
     const arn = `arn:aws:kendra:us-east-1:000000000000:index/${index}/featured-results-set/${setId}`;
     assert.deepEqual((await client.listTagsForResourceAsync({ ResourceARN: arn })).Tags, [{ Key: 'owner', Value: 'hr' }]);
     await client.tagResourceAsync({ ResourceARN: arn, Tags: [{ Key: 'stage', Value: 'test' }] });
@@ -140,19 +179,33 @@ describe('local search service: featured results sets', function () {
   it('features only the documents the querying user may see', async () => {
     await client.batchPutDocumentAsync({
       IndexId: index,
-      Documents: [{ ...clientDoc('salaries', 'Salary bands', 'Salary bands by grade.'), AccessControlList: [{ Name: 'hr-team', Type: 'GROUP', Access: 'ALLOW' }] }],
+      Documents: [
+        { ...clientDoc('salaries', 'Salary bands', 'Salary bands by grade.'), AccessControlList: [{ Name: 'hr-team', Type: 'GROUP', Access: 'ALLOW' }] },
+      ],
     });
-    await client.createFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetName: 'Pay', QueryTexts: ['pay'], FeaturedDocuments: [{ Id: 'salaries' }, { Id: 'holidays' }] });
+    await client.createFeaturedResultsSetAsync({
+      IndexId: index,
+      FeaturedResultsSetName: 'Pay',
+      QueryTexts: ['pay'],
+      FeaturedDocuments: [{ Id: 'salaries' }, { Id: 'holidays' }],
+    });
     const featured = async (Groups?: string[]) =>
-      (await client.queryAsync({ IndexId: index, QueryText: 'pay', ...(Groups ? { UserContext: { UserId: 'ann', Groups } } : {}) })).FeaturedResultsItems!.map((item) => item.DocumentId);
+      (await client.queryAsync({ IndexId: index, QueryText: 'pay', ...(Groups ? { UserContext: { UserId: 'ann', Groups } } : {}) })).FeaturedResultsItems!.map(
+        (item) => item.DocumentId,
+      );
     assert.deepEqual(await featured(), ['holidays']);
     assert.deepEqual(await featured(['hr-team']), ['salaries', 'holidays']);
   });
 
   it('deletes sets in a batch, reporting the ids it could not delete', async () => {
     const result = await client.batchDeleteFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetIds: [setId, MISSING] });
-    assert.deepEqual(result.Errors, [{ Id: MISSING, ErrorCode: 'InvalidRequest', ErrorMessage: `Featured results set ${MISSING} does not exist in index ${index}.` }]);
-    assert.equal((await serviceError(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: setId }))).code, 'ResourceNotFoundException');
+    assert.deepEqual(result.Errors, [
+      { Id: MISSING, ErrorCode: 'InvalidRequest', ErrorMessage: `Featured results set ${MISSING} does not exist in index ${index}.` },
+    ]);
+    assert.equal(
+      (await serviceError(client.describeFeaturedResultsSetAsync({ IndexId: index, FeaturedResultsSetId: setId }))).code,
+      'ResourceNotFoundException',
+    );
     assert.equal((await client.queryAsync({ IndexId: index, QueryText: 'what to wear' })).FeaturedResultsItems, undefined);
     const arn = `arn:aws:kendra:us-east-1:000000000000:index/${index}/featured-results-set/${setId}`;
     assert.equal((await serviceError(client.listTagsForResourceAsync({ ResourceARN: arn }))).code, 'ResourceUnavailableException');

@@ -27,7 +27,9 @@ describe('local search service: feedback', function () {
     const unknownQuery = await call(endpoint, 'SubmitFeedback', { IndexId: index, QueryId: 'f'.repeat(36), ClickFeedbackItems: [] });
     assert.equal(unknownQuery.body.__type, 'ResourceNotFoundException');
     const unknownResult = await call(endpoint, 'SubmitFeedback', {
-      IndexId: index, QueryId: answer.QueryId, RelevanceFeedbackItems: [{ ResultId: `${answer.QueryId}-nope`, RelevanceValue: 'RELEVANT' }],
+      IndexId: index,
+      QueryId: answer.QueryId,
+      RelevanceFeedbackItems: [{ ResultId: `${answer.QueryId}-nope`, RelevanceValue: 'RELEVANT' }],
     });
     assert.equal(unknownResult.body.__type, 'ValidationException');
   });
@@ -35,7 +37,14 @@ describe('local search service: feedback', function () {
   it('counts clicks into _view_count', async () => {
     const answer = await query({ QueryText: 'capsize' });
     const result = answer.ResultItems[0];
-    await ok(endpoint, 'SubmitFeedback', { IndexId: index, QueryId: answer.QueryId, ClickFeedbackItems: [{ ResultId: result.Id, ClickTime: Date.now() / 1000 }, { ResultId: result.Id, ClickTime: Date.now() / 1000 }] });
+    await ok(endpoint, 'SubmitFeedback', {
+      IndexId: index,
+      QueryId: answer.QueryId,
+      ClickFeedbackItems: [
+        { ResultId: result.Id, ClickTime: Date.now() / 1000 },
+        { ResultId: result.Id, ClickTime: Date.now() / 1000 },
+      ],
+    });
     const again = await query({ QueryText: 'capsize', RequestedDocumentAttributes: ['_view_count'] });
     assert.deepEqual(again.ResultItems[0].DocumentAttributes, [{ Key: '_view_count', Value: { LongValue: 2 } }]);
   });
@@ -82,7 +91,8 @@ describe('local search service: feedback', function () {
         textDoc('dim', 'Lighthouse guide', 'lighthouse guide', { stars: 2 }),
       ],
     });
-    const order = async (input: Record<string, unknown>) => (await ok(endpoint, 'Query', { IndexId: tuned, ...input })).ResultItems.map((item: any) => item.DocumentId);
+    const order = async (input: Record<string, unknown>) =>
+      (await ok(endpoint, 'Query', { IndexId: tuned, ...input })).ResultItems.map((item: any) => item.DocumentId);
     assert.deepEqual(await order({ QueryText: 'harbour' }), ['b-gold', 'a-silver']);
     assert.deepEqual(await order({ QueryText: 'lighthouse' }), ['starry', 'dim']);
     const override = [{ Name: 'tier', Relevance: { ValueImportanceMap: { gold: 1, silver: 10 } } }];

@@ -46,7 +46,10 @@ describe('local search service: default search settings of new fields', function
   });
 
   it('still refuses a searchable number field', async () => {
-    const answer = await call(endpoint, 'UpdateIndex', { Id: index, DocumentMetadataConfigurationUpdates: [{ Name: 'count', Type: 'LONG_VALUE', Search: { Searchable: true } }] });
+    const answer = await call(endpoint, 'UpdateIndex', {
+      Id: index,
+      DocumentMetadataConfigurationUpdates: [{ Name: 'count', Type: 'LONG_VALUE', Search: { Searchable: true } }],
+    });
     assert.equal(answer.body.__type, 'ValidationException');
   });
 });

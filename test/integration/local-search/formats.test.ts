@@ -21,7 +21,11 @@ describe('local search service: PDF and Office documents', function () {
     files.pdf = pdfFile('Harbour report', ['Zeppelins moor over the harbour at dawn.', 'Cargo volumes rose.']);
     files.docx = await docxFile('Leave policy', ['Annual leave is twenty-five days.', 'Sabbaticals need approval.']);
     files.pptx = await pptxFile('Roadmap deck', ['Kestrel launches in spring', 'Osprey follows in autumn']);
-    files.xlsx = await xlsxFile('Observatory budget', [['Item', 'Cost'], ['Telescopes', 1200], ['Spectrographs', 800]]);
+    files.xlsx = await xlsxFile('Observatory budget', [
+      ['Item', 'Cost'],
+      ['Telescopes', 1200],
+      ['Spectrographs', 800],
+    ]);
   });
   after(() => service.stop());
 
@@ -87,7 +91,11 @@ describe('local search service: PDF and Office documents', function () {
     writeFileSync(join(bucket, 'docs', 'inventory.xlsx'), await xlsxFile('Inventory', [['Barometers', 7]]));
     writeFileSync(join(bucket, 'docs', 'damaged.xlsx'), Buffer.from('PK\u0003\u0004 truncated'));
     const { Id } = await client.createDataSourceAsync({
-      IndexId: index, Name: 'library', Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: 'library' } },
+      IndexId: index,
+      Name: 'library',
+      Type: 'S3',
+      RoleArn: ROLE,
+      Configuration: { S3Configuration: { BucketName: 'library' } },
     });
     await until(async () => (await client.describeDataSourceAsync({ IndexId: index, Id: Id! })).Status === 'ACTIVE');
     const { ExecutionId } = await client.startDataSourceSyncJobAsync({ IndexId: index, Id: Id! });

@@ -50,20 +50,30 @@ describe('local search service: hostile input gets a clear client error', functi
 
   it('drops unknown members, however deep, instead of storing and echoing them', async () => {
     const deep = nested(9_000, '{"a":', '}', '"bottom"');
-    const created = await call(endpoint, 'CreateDataSource', {}, {
-      rawBody:
-        `{"IndexId":"${index}","Name":"unknowns","Type":"S3","RoleArn":"${ROLE}","Surprise":${deep},` +
-        `"Configuration":{"S3Configuration":{"BucketName":"bucket","Extra":${deep},"InclusionPrefixes":["docs/"]},"Invented":{"x":1}}}`,
-    });
+    const created = await call(
+      endpoint,
+      'CreateDataSource',
+      {},
+      {
+        rawBody:
+          `{"IndexId":"${index}","Name":"unknowns","Type":"S3","RoleArn":"${ROLE}","Surprise":${deep},` +
+          `"Configuration":{"S3Configuration":{"BucketName":"bucket","Extra":${deep},"InclusionPrefixes":["docs/"]},"Invented":{"x":1}}}`,
+      },
+    );
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const Id = created.body.Id as string;
     const described = await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id });
     assert.deepEqual(described.Configuration, { S3Configuration: { BucketName: 'bucket', InclusionPrefixes: ['docs/'] } });
     assert.equal(described.Surprise, undefined);
     await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id })).Status === 'ACTIVE');
-    const update = await call(endpoint, 'UpdateDataSource', {}, {
-      rawBody: `{"IndexId":"${index}","Id":"${Id}","Configuration":{"S3Configuration":{"BucketName":"bucket","Other":${deep}}}}`,
-    });
+    const update = await call(
+      endpoint,
+      'UpdateDataSource',
+      {},
+      {
+        rawBody: `{"IndexId":"${index}","Id":"${Id}","Configuration":{"S3Configuration":{"BucketName":"bucket","Other":${deep}}}}`,
+      },
+    );
     assert.equal(update.status, 200, JSON.stringify(update.body));
     const updated = await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id });
     assert.deepEqual(updated.Configuration, { S3Configuration: { BucketName: 'bucket' } });
@@ -78,7 +88,10 @@ describe('local search service: hostile input gets a clear client error', functi
     assert.equal(answer.body.__type, 'InternalServerException');
     assert.doesNotMatch(JSON.stringify(answer.body), /search_queries|no such table/);
     assert.match(answer.body.Message, new RegExp(answer.headers['x-amzn-requestid']!));
-    assert.ok(logged.some((line) => line.startsWith(answer.headers['x-amzn-requestid']!) && /search_queries/.test(line)), logged.join('\n'));
+    assert.ok(
+      logged.some((line) => line.startsWith(answer.headers['x-amzn-requestid']!) && /search_queries/.test(line)),
+      logged.join('\n'),
+    );
   });
 
   it('answers an internal failure of the mobile API with InternalFailureException and no internal text', async () => {
@@ -90,6 +103,9 @@ describe('local search service: hostile input gets a clear client error', functi
     assert.equal(answer.status, 500);
     assert.equal(answer.json.__type, 'InternalFailureException');
     assert.doesNotMatch(answer.body.toString(), /mobile_projects|no such table/);
-    assert.ok(logged.some((line) => /mobile_projects/.test(line)), logged.join('\n'));
+    assert.ok(
+      logged.some((line) => /mobile_projects/.test(line)),
+      logged.join('\n'),
+    );
   });
 });

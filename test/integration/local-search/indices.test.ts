@@ -22,17 +22,29 @@ describe('local search service: indices and tags', function () {
     assert.equal(creating.CapacityUnits, undefined);
     assert.equal(creating.UserContextPolicy, 'ATTRIBUTE_FILTER');
     assert.ok(creating.DocumentMetadataConfigurations.some((field: any) => field.Name === '_view_count' && field.Type === 'LONG_VALUE'));
-    assert.deepEqual(creating.IndexStatistics, { FaqStatistics: { IndexedQuestionAnswersCount: 0 }, TextDocumentStatistics: { IndexedTextDocumentsCount: 0, IndexedTextBytes: 0 } });
+    assert.deepEqual(creating.IndexStatistics, {
+      FaqStatistics: { IndexedQuestionAnswersCount: 0 },
+      TextDocumentStatistics: { IndexedTextDocumentsCount: 0, IndexedTextBytes: 0 },
+    });
     assert.equal(typeof creating.CreatedAt, 'number');
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id })).Status === 'ACTIVE');
 
-    await ok(endpoint, 'UpdateIndex', { Id, Description: 'second', DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true } }] });
+    await ok(endpoint, 'UpdateIndex', {
+      Id,
+      Description: 'second',
+      DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true } }],
+    });
     const updating = await ok(endpoint, 'DescribeIndex', { Id });
     assert.equal(updating.Status, 'UPDATING');
     assert.equal(updating.Description, 'second');
-    assert.deepEqual(updating.DocumentMetadataConfigurations.find((field: any) => field.Name === 'team'), {
-      Name: 'team', Type: 'STRING_VALUE', Search: { Facetable: true, Searchable: true, Displayable: true, Sortable: false },
-    });
+    assert.deepEqual(
+      updating.DocumentMetadataConfigurations.find((field: any) => field.Name === 'team'),
+      {
+        Name: 'team',
+        Type: 'STRING_VALUE',
+        Search: { Facetable: true, Searchable: true, Displayable: true, Sortable: false },
+      },
+    );
     assert.equal((await call(endpoint, 'UpdateIndex', { Id, Description: 'third' })).body.__type, 'ConflictException');
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id })).Status === 'ACTIVE');
     const retype = await call(endpoint, 'UpdateIndex', { Id, DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'LONG_VALUE' }] });
@@ -63,7 +75,10 @@ describe('local search service: indices and tags', function () {
     assert.equal(first.IndexConfigurationSummaryItems.length, 2);
     assert.ok(first.NextToken);
     const second = await ok(endpoint, 'ListIndices', { MaxResults: 2, NextToken: first.NextToken }, { region: 'eu-west-1' });
-    assert.deepEqual([...first.IndexConfigurationSummaryItems, ...second.IndexConfigurationSummaryItems].map((item: any) => item.Name), ['page-0', 'page-1', 'page-2']);
+    assert.deepEqual(
+      [...first.IndexConfigurationSummaryItems, ...second.IndexConfigurationSummaryItems].map((item: any) => item.Name),
+      ['page-0', 'page-1', 'page-2'],
+    );
     assert.equal(second.NextToken, undefined);
     const bad = await call(endpoint, 'ListIndices', { NextToken: 'garbage' }, { region: 'eu-west-1' });
     assert.equal(bad.body.__type, 'ValidationException');
@@ -75,8 +90,17 @@ describe('local search service: indices and tags', function () {
     const id = await activeIndex(endpoint, { Tags: [{ Key: 'team', Value: 'search' }] });
     const arn = `arn:aws:kendra:us-east-1:123456789012:index/${id}`;
     assert.deepEqual((await ok(endpoint, 'ListTagsForResource', { ResourceARN: arn })).Tags, [{ Key: 'team', Value: 'search' }]);
-    await ok(endpoint, 'TagResource', { ResourceARN: arn, Tags: [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'docs' }] });
-    assert.deepEqual((await ok(endpoint, 'ListTagsForResource', { ResourceARN: arn })).Tags, [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'docs' }]);
+    await ok(endpoint, 'TagResource', {
+      ResourceARN: arn,
+      Tags: [
+        { Key: 'env', Value: 'dev' },
+        { Key: 'team', Value: 'docs' },
+      ],
+    });
+    assert.deepEqual((await ok(endpoint, 'ListTagsForResource', { ResourceARN: arn })).Tags, [
+      { Key: 'env', Value: 'dev' },
+      { Key: 'team', Value: 'docs' },
+    ]);
     await ok(endpoint, 'UntagResource', { ResourceARN: arn, TagKeys: ['env', 'absent'] });
     assert.deepEqual((await ok(endpoint, 'ListTagsForResource', { ResourceARN: arn })).Tags, [{ Key: 'team', Value: 'docs' }]);
 
@@ -90,7 +114,12 @@ describe('local search service: indices and tags', function () {
     assert.match(refused.body.Message, /at most 200 tags/);
     await ok(endpoint, 'TagResource', { ResourceARN: arn, Tags: tooMany.slice(0, 199) });
 
-    for (const missing of [`arn:aws:kendra:us-east-1:123456789012:index/${'0'.repeat(36)}`, `${arn}/faq/${'0'.repeat(36)}`, 'arn:aws:s3:::bucket', arn.replace('123456789012', '000000000000')]) {
+    for (const missing of [
+      `arn:aws:kendra:us-east-1:123456789012:index/${'0'.repeat(36)}`,
+      `${arn}/faq/${'0'.repeat(36)}`,
+      'arn:aws:s3:::bucket',
+      arn.replace('123456789012', '000000000000'),
+    ]) {
       const answer = await call(endpoint, 'ListTagsForResource', { ResourceARN: missing });
       assert.equal(answer.body.__type, 'ResourceUnavailableException', missing);
     }

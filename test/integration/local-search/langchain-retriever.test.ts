@@ -39,12 +39,18 @@ describe("local search service: LangChain's AmazonKendraRetriever, unchanged", f
     service = await startTestService();
     const endpoint = service.service.endpoint;
     index = await activeIndex(endpoint);
-    await ok(endpoint, 'UpdateIndex', { Id: index, DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Displayable: true, Facetable: true } }] });
+    await ok(endpoint, 'UpdateIndex', {
+      Id: index,
+      DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE', Search: { Displayable: true, Facetable: true } }],
+    });
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id: index })).Status === 'ACTIVE');
     await ok(endpoint, 'BatchPutDocument', {
       IndexId: index,
       Documents: [
-        textDoc('clouds', 'How clouds form', 'Clouds form when   warm air rises and cools... Water vapour condenses on dust.', { team: 'weather', _source_uri: 'https://example.com/clouds' }),
+        textDoc('clouds', 'How clouds form', 'Clouds form when   warm air rises and cools... Water vapour condenses on dust.', {
+          team: 'weather',
+          _source_uri: 'https://example.com/clouds',
+        }),
         textDoc('rain', 'Rain gauges', 'A rain gauge measures how much water falls. Clouds release the rain.', { team: 'instruments' }),
       ],
     });
@@ -59,7 +65,10 @@ describe("local search service: LangChain's AmazonKendraRetriever, unchanged", f
     const docs = await retriever().invoke('how do clouds form');
     assert.equal(docs.length, 2);
     const [first] = docs;
-    assert.equal(first!.pageContent, 'Document Title: How clouds form\nDocument Excerpt: \nClouds form when warm air rises and cools Water vapour condenses on dust.\n');
+    assert.equal(
+      first!.pageContent,
+      'Document Title: How clouds form\nDocument Excerpt: \nClouds form when warm air rises and cools Water vapour condenses on dust.\n',
+    );
     assert.equal(first!.metadata.source, 'https://example.com/clouds');
     assert.equal(first!.metadata.title, 'How clouds form');
     assert.equal(first!.metadata.document_attributes.team, 'weather');
@@ -69,7 +78,10 @@ describe("local search service: LangChain's AmazonKendraRetriever, unchanged", f
 
   it('honours its attribute filter', async () => {
     const docs = await retriever({ attributeFilter: { EqualsTo: { Key: 'team', Value: { StringValue: 'instruments' } } } }).invoke('clouds');
-    assert.deepEqual(docs.map((doc) => doc.metadata.title), ['Rain gauges']);
+    assert.deepEqual(
+      docs.map((doc) => doc.metadata.title),
+      ['Rain gauges'],
+    );
     assert.deepEqual(seen, ['RetrieveCommand']);
   });
 

@@ -44,14 +44,23 @@ describe('local search service: the language of queries', function () {
     mkdirSync(join(service.s3Dir, 'faq-files'), { recursive: true });
     writeFileSync(join(service.s3Dir, 'faq-files', 'es.csv'), '¿Cuánto azafrán lleva la paella?,Una pizca de azafrán.\n');
     writeFileSync(join(service.s3Dir, 'faq-files', 'en.csv'), 'How much saffron goes in paella?,A pinch of saffron.\n');
-    for (const [name, LanguageCode] of [['es', 'es'], ['en', undefined]] as const) {
+    for (const [name, LanguageCode] of [
+      ['es', 'es'],
+      ['en', undefined],
+    ] as const) {
       const { Id } = await ok(endpoint, 'CreateFaq', {
-        IndexId: index, Name: name, RoleArn: 'arn:aws:iam::000000000000:role/search', S3Path: { Bucket: 'faq-files', Key: `${name}.csv` }, ...(LanguageCode ? { LanguageCode } : {}),
+        IndexId: index,
+        Name: name,
+        RoleArn: 'arn:aws:iam::000000000000:role/search',
+        S3Path: { Bucket: 'faq-files', Key: `${name}.csv` },
+        ...(LanguageCode ? { LanguageCode } : {}),
       });
       await until(async () => (await ok(endpoint, 'DescribeFaq', { IndexId: index, Id })).Status === 'ACTIVE');
     }
     const answers = async (QueryText: string, extra: Record<string, unknown> = {}) =>
-      (await ok(endpoint, 'Query', { IndexId: index, QueryText, QueryResultTypeFilter: 'QUESTION_ANSWER', ...extra })).ResultItems.map((item: any) => item.DocumentExcerpt.Text);
+      (await ok(endpoint, 'Query', { IndexId: index, QueryText, QueryResultTypeFilter: 'QUESTION_ANSWER', ...extra })).ResultItems.map(
+        (item: any) => item.DocumentExcerpt.Text,
+      );
     assert.deepEqual(await answers('paella saffron azafrán'), ['A pinch of saffron.']);
     assert.deepEqual(await answers('paella azafrán', { AttributeFilter: language('es') }), ['Una pizca de azafrán.']);
   });
@@ -59,16 +68,31 @@ describe('local search service: the language of queries', function () {
   it('analyses the words of a query in the language it asks for with that language’s rules', async () => {
     const spanish = language('es');
     assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: spanish }), ['guide-es'], 'cocinando and cocinar share their Spanish stem');
-    assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: { AndAllFilters: [spanish, { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } }] } }), ['guide-es']);
-    assert.deepEqual(await ids({ QueryText: 'cocinando', AttributeFilter: { OrAllFilters: [spanish, language('fr')] } }), [], 'no one language, no language rules');
+    assert.deepEqual(
+      await ids({
+        QueryText: 'cocinando',
+        AttributeFilter: { AndAllFilters: [spanish, { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } }] },
+      }),
+      ['guide-es'],
+    );
+    assert.deepEqual(
+      await ids({ QueryText: 'cocinando', AttributeFilter: { OrAllFilters: [spanish, language('fr')] } }),
+      [],
+      'no one language, no language rules',
+    );
     assert.deepEqual(await ids({ QueryText: 'cuisinait', AttributeFilter: language('fr') }), ['guide-fr'], 'cuisinait and cuisiner share their French stem');
     const item = (await ok(endpoint, 'Query', { IndexId: index, QueryText: 'cocinando', AttributeFilter: spanish })).ResultItems[0];
     const excerpt = item.DocumentExcerpt;
-    assert.deepEqual(excerpt.Highlights.map((h: any) => excerpt.Text.slice(h.BeginOffset, h.EndOffset)), ['cocinar']);
+    assert.deepEqual(
+      excerpt.Highlights.map((h: any) => excerpt.Text.slice(h.BeginOffset, h.EndOffset)),
+      ['cocinar'],
+    );
   });
 
   it('keeps the English scope beside other filters, and without query text', async () => {
-    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);
+    assert.deepEqual(await ids({ QueryText: 'paella', AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), [
+      'guide-en',
+    ]);
     assert.deepEqual(await ids({ AttributeFilter: { EqualsTo: { Key: '_file_type', Value: { StringValue: 'PLAIN_TEXT' } } } }), ['guide-en']);
   });
 });

@@ -10,7 +10,10 @@ const ROLE = 'arn:aws:iam::000000000000:role/search';
 
 /** Runs the local service in a child process over `dataDir`; resolves with its endpoint. */
 async function childService(dataDir: string): Promise<{ child: ChildProcess; endpoint: string }> {
-  const child = fork(fileURLToPath(new URL('./child-service.ts', import.meta.url)), [dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./child-service.ts', import.meta.url)), [dataDir], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const endpoint = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve(String(message)));
     child.once('exit', (code) => reject(new Error(`the child service exited with ${code}`)));
@@ -55,8 +58,14 @@ describe('local search service: durability and several processes', function () {
       const again = second.service.endpoint;
       assert.equal((await ok(again, 'DescribeIndex', { Id: index })).IndexStatistics.TextDocumentStatistics.IndexedTextDocumentsCount, 1);
       const answer = await ok(again, 'Query', { IndexId: index, QueryText: 'what keeps a vessel upright' });
-      assert.deepEqual(answer.ResultItems.map((item: any) => item.Type), ['ANSWER', 'QUESTION_ANSWER', 'DOCUMENT'], 'a question that a document answers gets an ANSWER too');
-      assert.deepEqual((await ok(again, 'ListTagsForResource', { ResourceARN: `arn:aws:kendra:us-east-1:000000000000:index/${index}` })).Tags, [{ Key: 'kept', Value: 'yes' }]);
+      assert.deepEqual(
+        answer.ResultItems.map((item: any) => item.Type),
+        ['ANSWER', 'QUESTION_ANSWER', 'DOCUMENT'],
+        'a question that a document answers gets an ANSWER too',
+      );
+      assert.deepEqual((await ok(again, 'ListTagsForResource', { ResourceARN: `arn:aws:kendra:us-east-1:000000000000:index/${index}` })).Tags, [
+        { Key: 'kept', Value: 'yes' },
+      ]);
     } finally {
       await second.service.close();
     }
@@ -101,10 +110,21 @@ describe('local search service: durability and several processes', function () {
     for (let n = 0; n < 1500; n++) writeFileSync(join(s3Dir, 'big-bucket', `note-${String(n).padStart(4, '0')}.txt`), `note number ${n} about lighthouses`);
     const { child, endpoint } = await childService(dataDir);
     const index = await activeIndex(endpoint);
-    const source = (await ok(endpoint, 'CreateDataSource', { IndexId: index, Name: 'big', Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: 'big-bucket' } } })).Id;
+    const source = (
+      await ok(endpoint, 'CreateDataSource', {
+        IndexId: index,
+        Name: 'big',
+        Type: 'S3',
+        RoleArn: ROLE,
+        Configuration: { S3Configuration: { BucketName: 'big-bucket' } },
+      })
+    ).Id;
     await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id: source })).Status === 'ACTIVE');
     const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id: source });
-    await until(async () => Number((await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id: source })).History[0].Metrics.DocumentsScanned) > 0, 10_000);
+    await until(
+      async () => Number((await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id: source })).History[0].Metrics.DocumentsScanned) > 0,
+      10_000,
+    );
     await killed(child);
 
     const after = await startTestService({ dataDir });

@@ -27,7 +27,10 @@ describe('local search service: principal mapping', function () {
       ContentType: 'PLAIN_TEXT' as const,
       AccessControlList: [{ Name: group, Type: 'GROUP' as const, Access: 'ALLOW' as const, ...(DataSourceId ? { DataSourceId } : {}) }],
     });
-    await client.batchPutDocumentAsync({ IndexId: index, Documents: [doc('eng-memo', 'engineering'), doc('all-memo', 'everyone'), doc('ops-memo', 'operators')] });
+    await client.batchPutDocumentAsync({
+      IndexId: index,
+      Documents: [doc('eng-memo', 'engineering'), doc('all-memo', 'everyone'), doc('ops-memo', 'operators')],
+    });
   });
   let firstDataDir: string | undefined;
   after(async () => {
@@ -39,7 +42,11 @@ describe('local search service: principal mapping', function () {
     assert.deepEqual(await visible({ UserId: 'ada' }), []);
     await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'backend', GroupMembers: { MemberUsers: [{ UserId: 'ada' }] } });
     await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'engineering', GroupMembers: { MemberGroups: [{ GroupId: 'backend' }] } });
-    await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'everyone', GroupMembers: { MemberGroups: [{ GroupId: 'engineering' }, { GroupId: 'sales' }] } });
+    await client.putPrincipalMappingAsync({
+      IndexId: index,
+      GroupId: 'everyone',
+      GroupMembers: { MemberGroups: [{ GroupId: 'engineering' }, { GroupId: 'sales' }] },
+    });
     assert.deepEqual(await visible({ UserId: 'ada' }), ['all-memo', 'eng-memo']);
     assert.deepEqual(await visible({ UserId: 'bob', Groups: ['sales'] }), ['all-memo'], 'given groups expand too');
     const [summary] = await summaries('backend');
@@ -56,7 +63,14 @@ describe('local search service: principal mapping', function () {
       const list = await summaries('ordered');
       return list.every((item) => item.Status !== 'PROCESSING' && item.Status !== 'DELETING') && list;
     });
-    assert.deepEqual(settled.map((item) => [item.OrderingId, item.Status]), [[200, 'SUCCEEDED'], [100, 'FAILED'], [150, 'FAILED']]);
+    assert.deepEqual(
+      settled.map((item) => [item.OrderingId, item.Status]),
+      [
+        [200, 'SUCCEEDED'],
+        [100, 'FAILED'],
+        [150, 'FAILED'],
+      ],
+    );
     assert.match(settled[1]!.FailureReason!, /OrderingId 100 is older than 200/);
     const older = await client.listGroupsOlderThanOrderingIdAsync({ IndexId: index, OrderingId: 201 });
     assert.deepEqual(older.GroupsSummaries, [{ GroupId: 'ordered', OrderingId: 200 }]);
@@ -79,10 +93,19 @@ describe('local search service: principal mapping', function () {
     mkdirSync(bucket, { recursive: true });
     writeFileSync(join(bucket, 'ops.json'), JSON.stringify({ MemberUsers: [{ UserId: 'fileuser' }], MemberGroups: [{ GroupId: 'night-shift' }] }));
     writeFileSync(join(bucket, 'broken.json'), '{ not json');
-    await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'operators', RoleArn: ROLE, GroupMembers: { S3PathforGroupMembers: { Bucket: 'groups', Key: 'ops.json' } } });
+    await client.putPrincipalMappingAsync({
+      IndexId: index,
+      GroupId: 'operators',
+      RoleArn: ROLE,
+      GroupMembers: { S3PathforGroupMembers: { Bucket: 'groups', Key: 'ops.json' } },
+    });
     assert.deepEqual(await visible({ UserId: 'fileuser' }), ['ops-memo']);
     assert.deepEqual(await visible({ UserId: 'x', Groups: ['night-shift'] }), ['ops-memo']);
-    await client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'broken', GroupMembers: { S3PathforGroupMembers: { Bucket: 'groups', Key: 'broken.json' } } });
+    await client.putPrincipalMappingAsync({
+      IndexId: index,
+      GroupId: 'broken',
+      GroupMembers: { S3PathforGroupMembers: { Bucket: 'groups', Key: 'broken.json' } },
+    });
     const failed = await until(async () => (await summaries('broken')).find((item) => item.Status === 'FAILED'));
     assert.match(failed.FailureReason!, /s3:\/\/groups\/broken\.json/);
   });
@@ -105,9 +128,16 @@ describe('local search service: principal mapping', function () {
     await client.putPrincipalMappingAsync({ IndexId: index, DataSourceId: source!, GroupId: 'editors', GroupMembers: { MemberUsers: [{ UserId: 'wendy' }] } });
     assert.deepEqual(await visible({ UserId: 'wendy' }), ['wiki-memo']);
     assert.equal((await summaries('editors', source!)).length, 1);
-    assert.equal(await errorCode(client.describePrincipalMappingAsync({ IndexId: index, GroupId: 'editors' })), 'ResourceNotFoundException', 'the index-wide group is another');
+    assert.equal(
+      await errorCode(client.describePrincipalMappingAsync({ IndexId: index, GroupId: 'editors' })),
+      'ResourceNotFoundException',
+      'the index-wide group is another',
+    );
     const older = await client.listGroupsOlderThanOrderingIdAsync({ IndexId: index, DataSourceId: source!, OrderingId: Date.now() + 60_000 });
-    assert.deepEqual(older.GroupsSummaries!.map((group) => group.GroupId), ['editors']);
+    assert.deepEqual(
+      older.GroupsSummaries!.map((group) => group.GroupId),
+      ['editors'],
+    );
   });
 
   it('keeps group memberships and their history across a restart of the service', async () => {
@@ -125,12 +155,17 @@ describe('local search service: principal mapping', function () {
   it('answers the errors the model defines', async () => {
     assert.equal(await errorCode(client.putPrincipalMappingAsync({ IndexId: index, GroupId: 'g', GroupMembers: {} })), 'ValidationException');
     assert.equal(
-      await errorCode(client.putPrincipalMappingAsync({ IndexId: index, DataSourceId: 'missing', GroupId: 'g', GroupMembers: { MemberUsers: [{ UserId: 'u' }] } })),
+      await errorCode(
+        client.putPrincipalMappingAsync({ IndexId: index, DataSourceId: 'missing', GroupId: 'g', GroupMembers: { MemberUsers: [{ UserId: 'u' }] } }),
+      ),
       'ResourceNotFoundException',
     );
     assert.equal(await errorCode(client.describePrincipalMappingAsync({ IndexId: index, GroupId: 'never' })), 'ResourceNotFoundException');
     const missingIndex = 'f'.repeat(8) + '-0000-0000-0000-' + '0'.repeat(12);
     assert.equal(await errorCode(client.listGroupsOlderThanOrderingIdAsync({ IndexId: missingIndex, OrderingId: 1 })), 'ResourceNotFoundException');
-    assert.equal(await errorCode(client.listGroupsOlderThanOrderingIdAsync({ IndexId: index, OrderingId: 1, NextToken: 'not-a-token' })), 'ValidationException');
+    assert.equal(
+      await errorCode(client.listGroupsOlderThanOrderingIdAsync({ IndexId: index, OrderingId: 1, NextToken: 'not-a-token' })),
+      'ValidationException',
+    );
   });
 });

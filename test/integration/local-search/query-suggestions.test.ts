@@ -38,7 +38,13 @@ describe('local search service: query suggestions', function () {
     service = await startTestService({ dataDir });
     client = connect(service);
     index = await activeIndex(service.service.endpoint);
-    await client.updateIndexAsync({ Id: index, DocumentMetadataConfigurationUpdates: [{ Name: 'team', Type: 'STRING_VALUE' }, { Name: 'tags', Type: 'STRING_LIST_VALUE' }] });
+    await client.updateIndexAsync({
+      Id: index,
+      DocumentMetadataConfigurationUpdates: [
+        { Name: 'team', Type: 'STRING_VALUE' },
+        { Name: 'tags', Type: 'STRING_LIST_VALUE' },
+      ],
+    });
     await until(async () => (await client.describeIndexAsync({ Id: index })).Status === 'ACTIVE');
     await client.batchPutDocumentAsync({
       IndexId: index,
@@ -106,7 +112,10 @@ describe('local search service: query suggestions', function () {
     const noDays = await serviceError(client.updateQuerySuggestionsConfigAsync({ IndexId: index, QueryLogLookBackWindowInDays: 0 }));
     assert.equal(noDays.code, 'ValidationException');
     const badField = await serviceError(
-      client.updateQuerySuggestionsConfigAsync({ IndexId: index, AttributeSuggestionsConfig: { SuggestableConfigList: [{ AttributeName: '_view_count', Suggestable: true }] } }),
+      client.updateQuerySuggestionsConfigAsync({
+        IndexId: index,
+        AttributeSuggestionsConfig: { SuggestableConfigList: [{ AttributeName: '_view_count', Suggestable: true }] },
+      }),
     );
     assert.equal(badField.code, 'ValidationException');
     assert.match(badField.message, /_view_count/);
@@ -186,7 +195,12 @@ describe('local search service: query suggestions', function () {
   });
 
   it('fails a block list whose file cannot be read, with the reason', async () => {
-    const { Id } = await client.createQuerySuggestionsBlockListAsync({ IndexId: index, Name: 'broken', RoleArn: ROLE, SourceS3Path: { Bucket: 'lists', Key: 'nope.txt' } });
+    const { Id } = await client.createQuerySuggestionsBlockListAsync({
+      IndexId: index,
+      Name: 'broken',
+      RoleArn: ROLE,
+      SourceS3Path: { Bucket: 'lists', Key: 'nope.txt' },
+    });
     const failed = await until(async () => {
       const answer = await client.describeQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id! });
       return answer.Status !== 'CREATING' ? answer : undefined;
@@ -200,7 +214,12 @@ describe('local search service: query suggestions', function () {
     const none = await client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'tra', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'] });
     assert.deepEqual(none.Suggestions, [], 'no field is suggestable by default');
     const config = await configure({
-      AttributeSuggestionsConfig: { SuggestableConfigList: [{ AttributeName: '_document_title', Suggestable: true }, { AttributeName: 'tags', Suggestable: true }] },
+      AttributeSuggestionsConfig: {
+        SuggestableConfigList: [
+          { AttributeName: '_document_title', Suggestable: true },
+          { AttributeName: 'tags', Suggestable: true },
+        ],
+      },
     });
     assert.deepEqual(config.AttributeSuggestionsConfig!.SuggestableConfigList, [
       { AttributeName: '_document_title', Suggestable: true },
@@ -223,7 +242,10 @@ describe('local search service: query suggestions', function () {
       { DocumentId: 'expenses', SuggestionAttributes: ['_document_title'], AdditionalAttributes: [{ Key: 'team', Value: { StringValue: 'Finance' } }] },
     ]);
     const permits = await client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'permits', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'] });
-    assert.deepEqual(permits.Suggestions!.map((entry) => entry.Value!.Text), [{ Text: 'Parking permits', Highlights: [{ BeginOffset: 8, EndOffset: 15 }] }]);
+    assert.deepEqual(
+      permits.Suggestions!.map((entry) => entry.Value!.Text),
+      [{ Text: 'Parking permits', Highlights: [{ BeginOffset: 8, EndOffset: 15 }] }],
+    );
     const filtered = await client.getQuerySuggestionsAsync({
       IndexId: index,
       QueryText: 'pol',
@@ -232,11 +254,21 @@ describe('local search service: query suggestions', function () {
     });
     assert.deepEqual(filtered.Suggestions, []);
     const notSuggestable = await serviceError(
-      client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'fin', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
+      client.getQuerySuggestionsAsync({
+        IndexId: index,
+        QueryText: 'fin',
+        SuggestionTypes: ['DOCUMENT_ATTRIBUTES'],
+        AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] },
+      }),
     );
     assert.equal(notSuggestable.code, 'ValidationException');
     const shortButWrong = await serviceError(
-      client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'f', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'], AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] } }),
+      client.getQuerySuggestionsAsync({
+        IndexId: index,
+        QueryText: 'f',
+        SuggestionTypes: ['DOCUMENT_ATTRIBUTES'],
+        AttributeSuggestionsConfig: { SuggestionAttributes: ['team'] },
+      }),
     );
     assert.equal(shortButWrong.code, 'ValidationException', 'the request is checked even when the typed text is too short for suggestions');
     await configure({ AttributeSuggestionsConfig: { AttributeSuggestionsMode: 'INACTIVE' } });
@@ -246,7 +278,12 @@ describe('local search service: query suggestions', function () {
 
   it('keeps the settings, block lists and query log across a restart, and forgets suggestions when cleared', async () => {
     put('restart.txt', 'zebra\n');
-    const { Id } = await client.createQuerySuggestionsBlockListAsync({ IndexId: index, Name: 'kept', RoleArn: ROLE, SourceS3Path: { Bucket: 'lists', Key: 'restart.txt' } });
+    const { Id } = await client.createQuerySuggestionsBlockListAsync({
+      IndexId: index,
+      Name: 'kept',
+      RoleArn: ROLE,
+      SourceS3Path: { Bucket: 'lists', Key: 'restart.txt' },
+    });
     await service.service.close();
     service = await startTestService({ dataDir });
     client = connect(service);
@@ -255,7 +292,10 @@ describe('local search service: query suggestions', function () {
     assert.equal(config.TotalSuggestionsCount, 2);
     assert.equal((await client.describeQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id! })).Name, 'kept');
     assert.deepEqual(await suggest('annual'), ['annual leave policy', 'annual leave carry over']);
-    assert.equal((await client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'trav', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'] })).Suggestions!.length, 2);
+    assert.equal(
+      (await client.getQuerySuggestionsAsync({ IndexId: index, QueryText: 'trav', SuggestionTypes: ['DOCUMENT_ATTRIBUTES'] })).Suggestions!.length,
+      2,
+    );
 
     await client.clearQuerySuggestionsAsync({ IndexId: index });
     const cleared = await client.describeQuerySuggestionsConfigAsync({ IndexId: index });
@@ -301,7 +341,12 @@ describe('local search service: query suggestion resources while they are busy',
   });
 
   it('keeps a block list CREATING, then UPDATING, refusing updates meanwhile, and DELETING before it is gone', async () => {
-    const { Id } = await client.createQuerySuggestionsBlockListAsync({ IndexId: index, Name: 'busy', RoleArn: ROLE, SourceS3Path: { Bucket: 'lists', Key: 'block.txt' } });
+    const { Id } = await client.createQuerySuggestionsBlockListAsync({
+      IndexId: index,
+      Name: 'busy',
+      RoleArn: ROLE,
+      SourceS3Path: { Bucket: 'lists', Key: 'block.txt' },
+    });
     const status = async () => (await client.describeQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id! })).Status;
     assert.equal(await status(), 'CREATING');
     assert.equal((await serviceError(client.updateQuerySuggestionsBlockListAsync({ IndexId: index, Id: Id!, Name: 'renamed' }))).code, 'ConflictException');

@@ -18,7 +18,10 @@ describe('local search service: query text length', function () {
     const text = `aurora ${'x'.repeat(993)}`;
     assert.equal(text.length, 1000);
     const answer = await ok(endpoint, 'Query', { IndexId: index, QueryText: text });
-    assert.deepEqual(answer.ResultItems.map((item: any) => item.DocumentId), ['a']);
+    assert.deepEqual(
+      answer.ResultItems.map((item: any) => item.DocumentId),
+      ['a'],
+    );
   });
 
   it('refuses a query over 1,000 characters with a ValidationException', async () => {

@@ -77,7 +77,9 @@ describe('local search service: queries', function () {
     assert.deepEqual(await filtered({ GreaterThan: attr('published', { DateValue: '2023-01-01T00:00:00Z' }) }), ['eclipse-guide', 'lunar-eclipse']);
     assert.deepEqual(await filtered({ LessThan: attr('published', { DateValue: Date.parse('2021-01-01T00:00:00Z') / 1000 }) }), ['comets']);
     assert.deepEqual(
-      await filtered({ AndAllFilters: [{ EqualsTo: attr('department', { StringValue: 'science' }) }, { ContainsAny: attr('topics', { StringListValue: ['sun'] }) }] }),
+      await filtered({
+        AndAllFilters: [{ EqualsTo: attr('department', { StringValue: 'science' }) }, { ContainsAny: attr('topics', { StringListValue: ['sun'] }) }],
+      }),
       ['comets', 'eclipse-guide'],
     );
     assert.deepEqual(
@@ -107,7 +109,10 @@ describe('local search service: queries', function () {
     const answer = await query({
       QueryText: 'sun moon solar eclipse comets telescope rovers',
       PageSize: 1,
-      Facets: [{ DocumentAttributeKey: 'department', Facets: [{ DocumentAttributeKey: 'topics', MaxResults: 1 }] }, { DocumentAttributeKey: 'topics', MaxResults: 2 }],
+      Facets: [
+        { DocumentAttributeKey: 'department', Facets: [{ DocumentAttributeKey: 'topics', MaxResults: 1 }] },
+        { DocumentAttributeKey: 'topics', MaxResults: 2 },
+      ],
     });
     assert.equal(answer.ResultItems.length, 1);
     assert.equal(answer.TotalNumberOfResults, 6);
@@ -116,14 +121,37 @@ describe('local search service: queries', function () {
     assert.equal(department.DocumentAttributeValueType, 'STRING_VALUE');
     assert.deepEqual(
       department.DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]),
-      [['science', 4], ['engineering', 1], ['equipment', 1]],
+      [
+        ['science', 4],
+        ['engineering', 1],
+        ['equipment', 1],
+      ],
     );
     const nested = department.DocumentAttributeValueCountPairs[0].FacetResults[0];
-    assert.deepEqual(nested.DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]), [['moon', 2]]);
+    assert.deepEqual(
+      nested.DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]),
+      [['moon', 2]],
+    );
     assert.equal(topics.DocumentAttributeValueType, 'STRING_LIST_VALUE');
-    assert.deepEqual(topics.DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]), [['sun', 3], ['moon', 2]]);
-    const filtered = await query({ AttributeFilter: { EqualsTo: { Key: 'department', Value: { StringValue: 'science' } } }, Facets: [{ DocumentAttributeKey: 'pages' }] });
-    assert.deepEqual(filtered.FacetResults[0].DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.LongValue, pair.Count]), [[5, 1], [12, 1], [20, 1]]);
+    assert.deepEqual(
+      topics.DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]),
+      [
+        ['sun', 3],
+        ['moon', 2],
+      ],
+    );
+    const filtered = await query({
+      AttributeFilter: { EqualsTo: { Key: 'department', Value: { StringValue: 'science' } } },
+      Facets: [{ DocumentAttributeKey: 'pages' }],
+    });
+    assert.deepEqual(
+      filtered.FacetResults[0].DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.LongValue, pair.Count]),
+      [
+        [5, 1],
+        [12, 1],
+        [20, 1],
+      ],
+    );
     const refused = await call(endpoint, 'Query', { IndexId: index, QueryText: 'sun', Facets: [{ DocumentAttributeKey: 'summary' }] });
     assert.equal(refused.body.__type, 'ValidationException');
     assert.match(refused.body.Message, /not facetable/);
@@ -133,7 +161,10 @@ describe('local search service: queries', function () {
     const text = 'sun moon solar eclipse comets telescope rovers';
     const pages = [];
     for (const PageNumber of [1, 2, 3, 4]) pages.push(await query({ QueryText: text, PageSize: 2, PageNumber }));
-    assert.deepEqual(pages.map((page) => page.ResultItems.length), [2, 2, 2, 0]);
+    assert.deepEqual(
+      pages.map((page) => page.ResultItems.length),
+      [2, 2, 2, 0],
+    );
     assert.ok(pages.every((page) => page.TotalNumberOfResults === 6));
     const all = pages.flatMap(ids);
     assert.equal(new Set(all).size, 6);
@@ -174,13 +205,18 @@ describe('local search service: queries', function () {
     await ok(endpoint, 'BatchPutDocument', {
       IndexId: index,
       Documents: [
-        { ...textDoc('crew-only', 'Crew roster', 'nebula mission roster'), AccessControlList: acl([['crew', 'GROUP', 'ALLOW'], ['mallory', 'USER', 'DENY']]) },
+        {
+          ...textDoc('crew-only', 'Crew roster', 'nebula mission roster'),
+          AccessControlList: acl([
+            ['crew', 'GROUP', 'ALLOW'],
+            ['mallory', 'USER', 'DENY'],
+          ]),
+        },
         { ...textDoc('ada-only', 'Flight plan', 'nebula flight plan'), AccessControlList: acl([['ada', 'USER', 'ALLOW']]) },
         textDoc('public', 'Press release', 'nebula press release'),
       ],
     });
-    const visible = async (UserContext?: Record<string, unknown>) =>
-      ids(await query({ QueryText: 'nebula', ...(UserContext ? { UserContext } : {}) })).sort();
+    const visible = async (UserContext?: Record<string, unknown>) => ids(await query({ QueryText: 'nebula', ...(UserContext ? { UserContext } : {}) })).sort();
     assert.deepEqual(await visible(), ['public']);
     assert.deepEqual(await visible({ UserId: 'ada' }), ['ada-only', 'public']);
     assert.deepEqual(await visible({ UserId: 'bob', Groups: ['crew'] }), ['crew-only', 'public']);

@@ -22,13 +22,16 @@ describe('local search service: Retrieve', function () {
     client = searchClient(endpoint);
     corpus = await corpusIndex(endpoint);
     long = await activeIndex(endpoint, { Name: 'long' });
-    await ok(endpoint, 'UpdateIndex', { Id: long, DocumentMetadataConfigurationUpdates: [{ Name: 'tier', Type: 'STRING_VALUE', Relevance: { Importance: 10, ValueImportanceMap: { gold: 10, silver: 1 } } }] });
+    await ok(endpoint, 'UpdateIndex', {
+      Id: long,
+      DocumentMetadataConfigurationUpdates: [
+        { Name: 'tier', Type: 'STRING_VALUE', Relevance: { Importance: 10, ValueImportanceMap: { gold: 10, silver: 1 } } },
+      ],
+    });
     await until(async () => (await ok(endpoint, 'DescribeIndex', { Id: long })).Status === 'ACTIVE');
-    const body = [
-      `${filler(250, 'alpha')}.`,
-      `The zeppelin hangar opened in spring. Zeppelin crews trained there for a year.`,
-      `${filler(400, 'beta')}.`,
-    ].join(' ');
+    const body = [`${filler(250, 'alpha')}.`, `The zeppelin hangar opened in spring. Zeppelin crews trained there for a year.`, `${filler(400, 'beta')}.`].join(
+      ' ',
+    );
     await ok(endpoint, 'BatchPutDocument', {
       IndexId: long,
       Documents: [
@@ -56,15 +59,20 @@ describe('local search service: Retrieve', function () {
     assert.equal(item.DocumentTitle, 'Airship manual');
     assert.equal(item.DocumentURI, 'https://example.com/manual');
     assert.ok(item.Id!.startsWith(answer.QueryId!));
-    assert.deepEqual(item.DocumentAttributes!.find((attribute) => attribute.Key === 'tier'), { Key: 'tier', Value: { StringValue: 'silver' } });
+    assert.deepEqual(
+      item.DocumentAttributes!.find((attribute) => attribute.Key === 'tier'),
+      { Key: 'tier', Value: { StringValue: 'silver' } },
+    );
     assert.equal(answer.ResultItems![0]!.ScoreAttributes!.ScoreConfidence, 'VERY_HIGH');
     assert.ok(answer.ResultItems!.every((entry) => ['VERY_HIGH', 'HIGH', 'MEDIUM', 'LOW'].includes(entry.ScoreAttributes!.ScoreConfidence!)));
     assert.equal(new Set(answer.ResultItems!.map((entry) => entry.Id)).size, answer.ResultItems!.length, 'ids are unique');
   });
 
   it('ranks documents as Query does and applies relevance overrides', async () => {
-    const documents = async (input: Record<string, unknown>) => (await client.retrieveAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
-    const queried = async (input: Record<string, unknown>) => (await client.queryAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
+    const documents = async (input: Record<string, unknown>) =>
+      (await client.retrieveAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
+    const queried = async (input: Record<string, unknown>) =>
+      (await client.queryAsync({ IndexId: long, ...input } as never)).ResultItems!.map((item) => item.DocumentId);
     assert.equal((await client.retrieveAsync({ IndexId: corpus, QueryText: 'solar eclipse' })).ResultItems![0]!.DocumentId, 'eclipse-guide');
     assert.deepEqual(await documents({ QueryText: 'zeppelin' }), await queried({ QueryText: 'zeppelin' }));
     assert.deepEqual(await documents({ QueryText: 'lighthouse' }), ['lh-gold', 'lh-silver'], 'the gold tier weighs more');
@@ -77,7 +85,11 @@ describe('local search service: Retrieve', function () {
     assert.deepEqual(await documents(), ['lh-gold', 'lh-silver']);
     const queried = await client.queryAsync({ IndexId: long, QueryText: 'keeper' });
     const gold = queried.ResultItems!.find((item) => item.DocumentId === 'lh-gold')!;
-    await client.submitFeedbackAsync({ IndexId: long, QueryId: queried.QueryId!, RelevanceFeedbackItems: [{ ResultId: gold.Id!, RelevanceValue: 'NOT_RELEVANT' }] });
+    await client.submitFeedbackAsync({
+      IndexId: long,
+      QueryId: queried.QueryId!,
+      RelevanceFeedbackItems: [{ ResultId: gold.Id!, RelevanceValue: 'NOT_RELEVANT' }],
+    });
     assert.deepEqual(await documents(), ['lh-silver', 'lh-gold']);
   });
 
@@ -88,7 +100,10 @@ describe('local search service: Retrieve', function () {
       AttributeFilter: { EqualsTo: { Key: 'department', Value: { StringValue: 'engineering' } } },
       RequestedDocumentAttributes: ['pages', '_document_title'],
     });
-    assert.deepEqual(filtered.ResultItems!.map((item) => item.DocumentId), ['solar-panels']);
+    assert.deepEqual(
+      filtered.ResultItems!.map((item) => item.DocumentId),
+      ['solar-panels'],
+    );
     assert.deepEqual(filtered.ResultItems![0]!.DocumentAttributes, [
       { Key: 'pages', Value: { LongValue: 30 } },
       { Key: '_document_title', Value: { StringValue: 'Panels on the roof' } },
@@ -96,7 +111,8 @@ describe('local search service: Retrieve', function () {
   });
 
   it('shows documents with an access control list only to the users it allows', async () => {
-    const ids = async (input: Record<string, unknown>) => (await client.retrieveAsync({ IndexId: long, QueryText: 'zeppelin', ...input })).ResultItems!.map((item) => item.DocumentId).sort();
+    const ids = async (input: Record<string, unknown>) =>
+      (await client.retrieveAsync({ IndexId: long, QueryText: 'zeppelin', ...input })).ResultItems!.map((item) => item.DocumentId).sort();
     assert.deepEqual(await ids({}), ['manual', 'note']);
     assert.deepEqual(await ids({ UserContext: { UserId: 'ada', Groups: ['crew'] } }), ['manual', 'note', 'secret']);
     assert.deepEqual(await ids({ UserContext: { UserId: 'bob', Groups: ['visitors'] } }), ['manual', 'note']);
@@ -107,7 +123,10 @@ describe('local search service: Retrieve', function () {
     const ids = all.ResultItems!.map((item) => item.Id);
     assert.ok(ids.length >= 3);
     const second = await client.retrieveAsync({ IndexId: corpus, QueryText: 'sun moon eclipse solar', PageSize: 2, PageNumber: 2 });
-    assert.deepEqual(second.ResultItems!.map((item) => item.Content), all.ResultItems!.slice(2, 4).map((item) => item.Content));
+    assert.deepEqual(
+      second.ResultItems!.map((item) => item.Content),
+      all.ResultItems!.slice(2, 4).map((item) => item.Content),
+    );
     const past = await client.retrieveAsync({ IndexId: corpus, QueryText: 'sun', PageSize: 10, PageNumber: 11 });
     assert.deepEqual(past.ResultItems, []);
     const big = await client.retrieveAsync({ IndexId: corpus, QueryText: 'sun', PageSize: 500 });

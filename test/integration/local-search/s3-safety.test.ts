@@ -46,19 +46,27 @@ describe('local search service: the S3 dir cannot be left', function () {
       { Bucket: 'linked-bucket', Key: 'secret.txt' },
     ];
     const answer = await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: paths.map((S3Path, n) => ({ Id: `attempt-${n}`, S3Path })) });
-    assert.deepEqual(answer.FailedDocuments.map((failed: any) => failed.Id), paths.map((_, n) => `attempt-${n}`));
+    assert.deepEqual(
+      answer.FailedDocuments.map((failed: any) => failed.Id),
+      paths.map((_, n) => `attempt-${n}`),
+    );
     for (const failed of answer.FailedDocuments) assert.ok(!failed.ErrorMessage.includes(SECRET));
     assert.match(answer.FailedDocuments[0].ErrorMessage, /'\.\.' segment/);
     assert.match(answer.FailedDocuments[3].ErrorMessage, /absolute/);
     assert.match(answer.FailedDocuments[5].ErrorMessage, /symbolic link/);
-    const fine = await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [{ Id: 'fine', S3Path: { Bucket: 'safe-bucket', Key: 'dir/fine.txt' } }] });
+    const fine = await ok(endpoint, 'BatchPutDocument', {
+      IndexId: index,
+      Documents: [{ Id: 'fine', S3Path: { Bucket: 'safe-bucket', Key: 'dir/fine.txt' } }],
+    });
     assert.deepEqual(fine.FailedDocuments, []);
     assert.equal((await ok(endpoint, 'Query', { IndexId: index, QueryText: 'plutonium' })).TotalNumberOfResults, 0);
   });
 
   it('fails FAQs and thesauri whose file is outside the S3 dir', async () => {
     const faq = (await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'linked', RoleArn: ROLE, S3Path: { Bucket: 'safe-bucket', Key: 'faq.csv' } })).Id;
-    const traversal = (await ok(endpoint, 'CreateThesaurus', { IndexId: index, Name: 'up', RoleArn: ROLE, SourceS3Path: { Bucket: 'safe-bucket', Key: '../secret.txt' } })).Id;
+    const traversal = (
+      await ok(endpoint, 'CreateThesaurus', { IndexId: index, Name: 'up', RoleArn: ROLE, SourceS3Path: { Bucket: 'safe-bucket', Key: '../secret.txt' } })
+    ).Id;
     const described = await until(async () => {
       const answer = await ok(endpoint, 'DescribeFaq', { IndexId: index, Id: faq });
       return answer.Status !== 'CREATING' ? answer : undefined;
@@ -74,10 +82,15 @@ describe('local search service: the S3 dir cannot be left', function () {
   });
 
   it('skips symbolic links when an S3 data source crawls its bucket', async () => {
-    const source = (await ok(endpoint, 'CreateDataSource', {
-      IndexId: index, Name: 'crawl', Type: 'S3', RoleArn: ROLE,
-      Configuration: { S3Configuration: { BucketName: 'safe-bucket', DocumentsMetadataConfiguration: { S3Prefix: '../' } } },
-    })).Id;
+    const source = (
+      await ok(endpoint, 'CreateDataSource', {
+        IndexId: index,
+        Name: 'crawl',
+        Type: 'S3',
+        RoleArn: ROLE,
+        Configuration: { S3Configuration: { BucketName: 'safe-bucket', DocumentsMetadataConfiguration: { S3Prefix: '../' } } },
+      })
+    ).Id;
     await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id: source })).Status === 'ACTIVE');
     await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id: source });
     const job = await until(async () => {
@@ -87,9 +100,15 @@ describe('local search service: the S3 dir cannot be left', function () {
     assert.equal(job.Metrics.DocumentsScanned, '1', 'only dir/fine.txt is an object of the bucket');
     assert.equal(job.Metrics.DocumentsFailed, '1', 'its metadata path leaves the bucket');
     assert.equal((await ok(endpoint, 'Query', { IndexId: index, QueryText: 'plutonium' })).TotalNumberOfResults, 0);
-    const crawlLinkedBucket = (await ok(endpoint, 'CreateDataSource', {
-      IndexId: index, Name: 'linked', Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: 'linked-bucket' } },
-    })).Id;
+    const crawlLinkedBucket = (
+      await ok(endpoint, 'CreateDataSource', {
+        IndexId: index,
+        Name: 'linked',
+        Type: 'S3',
+        RoleArn: ROLE,
+        Configuration: { S3Configuration: { BucketName: 'linked-bucket' } },
+      })
+    ).Id;
     await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id: crawlLinkedBucket })).Status === 'ACTIVE');
     await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id: crawlLinkedBucket });
     const failed = await until(async () => {

@@ -22,7 +22,11 @@ describe('local search service: source URIs of S3-synced documents', function ()
     write('guides/kettle.txt', 'Descale the kettle with vinegar.');
     write('guides/kettle.txt.metadata.json', JSON.stringify({ Attributes: { _source_uri: 'https://example.com/kettle' } }));
     const { Id } = await ok(endpoint, 'CreateDataSource', {
-      IndexId: index, Name: 'manuals', Type: 'S3', RoleArn: 'arn:aws:iam::000000000000:role/search', Configuration: { S3Configuration: { BucketName: 'manuals' } },
+      IndexId: index,
+      Name: 'manuals',
+      Type: 'S3',
+      RoleArn: 'arn:aws:iam::000000000000:role/search',
+      Configuration: { S3Configuration: { BucketName: 'manuals' } },
     });
     await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id })).Status === 'ACTIVE');
     const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id });

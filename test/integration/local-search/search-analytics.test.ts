@@ -37,11 +37,16 @@ describe('local search service: search analytics and the query log over time', f
     for (let n = 0; n < times; n += 1) {
       const answer = await ok('Query', { IndexId: index, QueryText: text });
       if (n < clicks) {
-        await ok('SubmitFeedback', { IndexId: index, QueryId: answer.QueryId, ClickFeedbackItems: [{ ResultId: answer.ResultItems[0].Id, ClickTime: clock / 1000 }] });
+        await ok('SubmitFeedback', {
+          IndexId: index,
+          QueryId: answer.QueryId,
+          ClickFeedbackItems: [{ ResultId: answer.ResultItems[0].Id, ClickTime: clock / 1000 }],
+        });
       }
     }
   }
-  const snapshot = (Interval: string, MetricType: string, extra: Record<string, unknown> = {}) => ok('GetSnapshots', { IndexId: index, Interval, MetricType, ...extra });
+  const snapshot = (Interval: string, MetricType: string, extra: Record<string, unknown> = {}) =>
+    ok('GetSnapshots', { IndexId: index, Interval, MetricType, ...extra });
   const rows = async (Interval: string, MetricType: string) => (await snapshot(Interval, MetricType)).SnapshotsData;
 
   before(async () => {
@@ -70,7 +75,11 @@ describe('local search service: search analytics and the query log over time', f
   it('reports the queries of this week by count, ending before today, with the window it covers', async () => {
     const answer = await snapshot('THIS_WEEK', 'QUERIES_BY_COUNT');
     assert.deepEqual(answer.SnapshotsDataHeader, ['query_content', 'count']);
-    assert.deepEqual(answer.SnapshotsData, [['oil change', '3'], ['unicorn', '2'], ['tyre pressure', '1']]);
+    assert.deepEqual(answer.SnapshotsData, [
+      ['oil change', '3'],
+      ['unicorn', '2'],
+      ['tyre pressure', '1'],
+    ]);
     assert.deepEqual(answer.SnapShotTimeFilter, { StartTime: Date.parse('2026-03-15T00:00:00Z') / 1000, EndTime: Date.parse('2026-03-18T00:00:00Z') / 1000 });
     assert.equal(answer.NextToken, undefined);
   });
@@ -78,8 +87,15 @@ describe('local search service: search analytics and the query log over time', f
   it('reports each interval from its own part of the query log', async () => {
     assert.deepEqual(await rows('ONE_WEEK_AGO', 'QUERIES_BY_COUNT'), [['oil change', '1']]);
     assert.deepEqual(await rows('TWO_WEEKS_AGO', 'QUERIES_BY_COUNT'), []);
-    assert.deepEqual(await rows('THIS_MONTH', 'QUERIES_BY_COUNT'), [['oil change', '4'], ['unicorn', '2'], ['tyre pressure', '1']]);
-    assert.deepEqual(await rows('ONE_MONTH_AGO', 'QUERIES_BY_COUNT'), [['oil change', '2'], ['brake pads', '1']]);
+    assert.deepEqual(await rows('THIS_MONTH', 'QUERIES_BY_COUNT'), [
+      ['oil change', '4'],
+      ['unicorn', '2'],
+      ['tyre pressure', '1'],
+    ]);
+    assert.deepEqual(await rows('ONE_MONTH_AGO', 'QUERIES_BY_COUNT'), [
+      ['oil change', '2'],
+      ['brake pads', '1'],
+    ]);
     assert.deepEqual(await rows('TWO_MONTHS_AGO', 'QUERIES_BY_COUNT'), [['oil change', '1']]);
     const window = (await snapshot('ONE_MONTH_AGO', 'QUERIES_BY_COUNT')).SnapShotTimeFilter;
     assert.deepEqual(window, { StartTime: Date.parse('2026-02-01T00:00:00Z') / 1000, EndTime: Date.parse('2026-03-01T00:00:00Z') / 1000 });
@@ -88,7 +104,11 @@ describe('local search service: search analytics and the query log over time', f
   it('reports zero-click and zero-result rates, clicked documents, totals and daily trends', async () => {
     const zeroClick = await snapshot('THIS_WEEK', 'QUERIES_BY_ZERO_CLICK_RATE');
     assert.deepEqual(zeroClick.SnapshotsDataHeader, ['query_content', 'count', 'zero_click_rate']);
-    assert.deepEqual(zeroClick.SnapshotsData, [['unicorn', '2', '1'], ['tyre pressure', '1', '1'], ['oil change', '3', '0.6667']]);
+    assert.deepEqual(zeroClick.SnapshotsData, [
+      ['unicorn', '2', '1'],
+      ['tyre pressure', '1', '1'],
+      ['oil change', '3', '0.6667'],
+    ]);
     const zeroResult = await snapshot('THIS_WEEK', 'QUERIES_BY_ZERO_RESULT_RATE');
     assert.deepEqual(zeroResult.SnapshotsDataHeader, ['query_content', 'count', 'zero_result_rate']);
     assert.deepEqual(zeroResult.SnapshotsData, [['unicorn', '2', '1']]);
@@ -109,7 +129,10 @@ describe('local search service: search analytics and the query log over time', f
 
   it('pages rows with a NextToken bound to the interval and metric', async () => {
     const first = await snapshot('THIS_MONTH', 'QUERIES_BY_COUNT', { MaxResults: 2 });
-    assert.deepEqual(first.SnapshotsData, [['oil change', '4'], ['unicorn', '2']]);
+    assert.deepEqual(first.SnapshotsData, [
+      ['oil change', '4'],
+      ['unicorn', '2'],
+    ]);
     const rest = await snapshot('THIS_MONTH', 'QUERIES_BY_COUNT', { MaxResults: 2, NextToken: first.NextToken });
     assert.deepEqual(rest.SnapshotsData, [['tyre pressure', '1']]);
     assert.equal(rest.NextToken, undefined);
@@ -132,7 +155,11 @@ describe('local search service: search analytics and the query log over time', f
     await service.service.close();
     service = await start();
     assert.deepEqual(await suggest(), ['oil change']);
-    assert.deepEqual(await rows('THIS_MONTH', 'QUERIES_BY_COUNT'), [['oil change', '4'], ['unicorn', '2'], ['tyre pressure', '1']]);
+    assert.deepEqual(await rows('THIS_MONTH', 'QUERIES_BY_COUNT'), [
+      ['oil change', '4'],
+      ['unicorn', '2'],
+      ['tyre pressure', '1'],
+    ]);
     assert.deepEqual(await rows('THIS_MONTH', 'DOCS_BY_CLICK_COUNT'), [['car-manual', 'Car manual', '2']]);
   });
 });

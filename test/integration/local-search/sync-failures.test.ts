@@ -28,7 +28,13 @@ async function syncBucket(client: SearchClient, service: TestService, index: str
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, contents);
   }
-  const { Id } = await client.createDataSourceAsync({ IndexId: index, Name: bucket, Type: 'S3', RoleArn: ROLE, Configuration: { S3Configuration: { BucketName: bucket } } });
+  const { Id } = await client.createDataSourceAsync({
+    IndexId: index,
+    Name: bucket,
+    Type: 'S3',
+    RoleArn: ROLE,
+    Configuration: { S3Configuration: { BucketName: bucket } },
+  });
   await until(async () => (await client.describeDataSourceAsync({ IndexId: index, Id: Id! })).Status === 'ACTIVE');
   const { ExecutionId } = await client.startDataSourceSyncJobAsync({ IndexId: index, Id: Id! });
   return finishedJob(client, index, Id!, ExecutionId!);
@@ -54,7 +60,10 @@ describe('local search service: per-document failures of sync jobs', function ()
     assert.equal(job.Status, 'INCOMPLETE');
     assert.deepEqual(job.Metrics, { DocumentsAdded: '2', DocumentsModified: '0', DocumentsDeleted: '0', DocumentsFailed: '2', DocumentsScanned: '4' });
     assert.equal(job.ErrorCode, undefined);
-    assert.match(job.ErrorMessage!, /^2 documents could not be indexed: s3:\/\/mixed\/broken\.docx: the MS_WORD document is not a readable Word \(\.docx\) file: .*\. s3:\/\/mixed\/broken\.pdf: the PDF document cannot be read: it is not a valid PDF file \(Invalid PDF structure\.\)\.$/);
+    assert.match(
+      job.ErrorMessage!,
+      /^2 documents could not be indexed: s3:\/\/mixed\/broken\.docx: the MS_WORD document is not a readable Word \(\.docx\) file: .*\. s3:\/\/mixed\/broken\.pdf: the PDF document cannot be read: it is not a valid PDF file \(Invalid PDF structure\.\)\.$/,
+    );
   });
 
   it('counts a document a CUSTOM data source puts that cannot be read, and ends its job INCOMPLETE with the reason', async () => {
@@ -72,7 +81,10 @@ describe('local search service: per-document failures of sync jobs', function ()
         { Id: 'bad', Blob: Buffer.from('{"unclosed": '), ContentType: 'JSON', Attributes: attributes },
       ],
     });
-    assert.deepEqual(put.FailedDocuments!.map((failed) => failed.Id), ['bad']);
+    assert.deepEqual(
+      put.FailedDocuments!.map((failed) => failed.Id),
+      ['bad'],
+    );
     await client.stopDataSourceSyncJobAsync({ IndexId: index, Id: Id! });
     const job = await finishedJob(client, index, Id!, ExecutionId!);
     assert.equal(job.Status, 'INCOMPLETE');
@@ -101,18 +113,31 @@ describe('local search service: the time limit of reading one document', functio
       ],
     });
     assert.deepEqual(put.FailedDocuments, [
-      { Id: 'slow.pdf', ErrorCode: 'InvalidRequest', ErrorMessage: 'reading the PDF document took longer than 0.001 s, the limit for one document, so it was stopped.' },
+      {
+        Id: 'slow.pdf',
+        ErrorCode: 'InvalidRequest',
+        ErrorMessage: 'reading the PDF document took longer than 0.001 s, the limit for one document, so it was stopped.',
+      },
     ]);
     const found = await client.queryAsync({ IndexId: index, QueryText: 'swifts' });
-    assert.deepEqual(found.ResultItems!.map((item) => item.DocumentId), ['plain']);
+    assert.deepEqual(
+      found.ResultItems!.map((item) => item.DocumentId),
+      ['plain'],
+    );
   });
 
   it('fails a PDF read for longer than the limit in a sync job, which still finishes', async () => {
-    const job = await syncBucket(client, service, index, 'slow', { 'swifts.pdf': pdfFile('Swifts', ['Screaming parties at dusk.']), 'notes.txt': 'Martins nest under eaves.' });
+    const job = await syncBucket(client, service, index, 'slow', {
+      'swifts.pdf': pdfFile('Swifts', ['Screaming parties at dusk.']),
+      'notes.txt': 'Martins nest under eaves.',
+    });
     assert.equal(job.Status, 'INCOMPLETE');
     assert.equal(job.Metrics!.DocumentsFailed, '1');
     assert.equal(job.Metrics!.DocumentsAdded, '1');
-    assert.equal(job.ErrorMessage, '1 document could not be indexed: s3://slow/swifts.pdf: reading the PDF document took longer than 0.001 s, the limit for one document, so it was stopped.');
+    assert.equal(
+      job.ErrorMessage,
+      '1 document could not be indexed: s3://slow/swifts.pdf: reading the PDF document took longer than 0.001 s, the limit for one document, so it was stopped.',
+    );
   });
 
   it('refuses a limit that is not a positive number of seconds', async () => {

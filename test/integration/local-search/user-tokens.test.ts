@@ -46,7 +46,9 @@ describe('local search service: user tokens', function () {
     client = searchClient(endpoint);
     const configurations = {
       json: { JsonTokenTypeConfiguration: { UserNameAttributeField: 'username', GroupAttributeField: 'teams' } },
-      secret: { JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: SECRET_ARN, Issuer: 'https://issuer.test', ClaimRegex: '[a-z]+' } },
+      secret: {
+        JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: SECRET_ARN, Issuer: 'https://issuer.test', ClaimRegex: '[a-z]+' },
+      },
       url: { JwtTokenTypeConfiguration: { KeyLocation: 'URL', URL: jwksUrl, UserNameAttributeField: 'email', GroupAttributeField: 'roles' } },
       unknownSecret: { JwtTokenTypeConfiguration: { KeyLocation: 'SECRET_MANAGER', SecretManagerArn: `${SECRET_ARN}-other` } },
     };
@@ -56,8 +58,18 @@ describe('local search service: user tokens', function () {
         IndexId: indices[name]!,
         Documents: [
           { Id: 'public', Blob: Buffer.from('public roadmap'), ContentType: 'PLAIN_TEXT' },
-          { Id: 'team', Blob: Buffer.from('team roadmap'), ContentType: 'PLAIN_TEXT', AccessControlList: [{ Name: 'platform', Type: 'GROUP', Access: 'ALLOW' }] },
-          { Id: 'personal', Blob: Buffer.from('personal roadmap'), ContentType: 'PLAIN_TEXT', AccessControlList: [{ Name: 'ada', Type: 'USER', Access: 'ALLOW' }] },
+          {
+            Id: 'team',
+            Blob: Buffer.from('team roadmap'),
+            ContentType: 'PLAIN_TEXT',
+            AccessControlList: [{ Name: 'platform', Type: 'GROUP', Access: 'ALLOW' }],
+          },
+          {
+            Id: 'personal',
+            Blob: Buffer.from('personal roadmap'),
+            ContentType: 'PLAIN_TEXT',
+            AccessControlList: [{ Name: 'ada', Type: 'USER', Access: 'ALLOW' }],
+          },
         ],
       });
     }

@@ -14,7 +14,10 @@ describe('local service: faults and the /_nimbus admin endpoints', function () {
   };
 
   before(async () => {
-    service = await startTestService({ createDelay: 0, faults: { throttleRate: 1, operations: ['ListFaqs'], perOperation: { ListProjects: { throttleRate: 1 } } } });
+    service = await startTestService({
+      createDelay: 0,
+      faults: { throttleRate: 1, operations: ['ListFaqs'], perOperation: { ListProjects: { throttleRate: 1 } } },
+    });
     endpoint = service.service.endpoint;
   });
   after(async () => service.stop());
@@ -48,7 +51,9 @@ describe('local service: faults and the /_nimbus admin endpoints', function () {
 
     const json = await admin('PUT', 'faults', JSON.stringify({ perOperation: { ListIndices: { resetRate: 1 } } }));
     assert.equal(json.status, 200);
-    await assert.rejects(call(endpoint, 'ListIndices', {}), (error: Error & { cause?: { code?: string } }) => /ECONNRESET|other side closed|socket/i.test(`${error.cause?.code} ${error.cause}`));
+    await assert.rejects(call(endpoint, 'ListIndices', {}), (error: Error & { cause?: { code?: string } }) =>
+      /ECONNRESET|other side closed|socket/i.test(`${error.cause?.code} ${error.cause}`),
+    );
     assert.equal((await admin('GET', 'faults')).body.injected.resets, 1);
 
     const bad = await admin('POST', 'faults', 'throttle=2');

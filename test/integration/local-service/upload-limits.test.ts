@@ -10,7 +10,8 @@ describe('local service: large bodies take turns within a memory budget', functi
   let service: TestService;
   let endpoint: string;
   let index: string;
-  const health = async () => ((await (await fetch(`${endpoint}/_nimbus/health`)).json()) as { largeBodies: { inFlightBytes: number; waiting: number } }).largeBodies;
+  const health = async () =>
+    ((await (await fetch(`${endpoint}/_nimbus/health`)).json()) as { largeBodies: { inFlightBytes: number; waiting: number } }).largeBodies;
 
   /** A signed BatchPutDocument of one document, about `bytes` long on the wire. */
   const signedPut = (id: string, bytes: number) => {
@@ -40,7 +41,9 @@ describe('local service: large bodies take turns within a memory budget', functi
     await new Promise((resolve) => socket.once('connect', resolve));
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
-    const head = Object.entries(put.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(put.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`POST / HTTP/1.1\r\n${head}connection: close\r\n\r\n`);
     socket.write(put.body.subarray(0, put.body.length / 2));
     return {
@@ -109,7 +112,9 @@ describe('local service: large bodies take turns within a memory budget', functi
     const socket = connect(Number(url.port), url.hostname);
     socket.on('error', () => undefined);
     let answer = '';
-    const head = Object.entries(huge.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(huge.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`POST / HTTP/1.1\r\n${head}\r\n`);
     await new Promise<void>((resolve) =>
       socket.on('data', (chunk) => {

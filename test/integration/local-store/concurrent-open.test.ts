@@ -52,7 +52,10 @@ describe('local store: processes opening one new data dir together', function ()
   it(`opens in ${PROCESSES} processes at once, ${ROUNDS} new dirs in a row, without a failure`, async function () {
     const openers = Array.from({ length: PROCESSES }, () => start('./open-child.ts'));
     children.push(...openers);
-    assert.deepEqual(await Promise.all(openers.map(nextMessage)), openers.map(() => 'ready'));
+    assert.deepEqual(
+      await Promise.all(openers.map(nextMessage)),
+      openers.map(() => 'ready'),
+    );
     const failures: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const dataDir = join(root, `together-${round}`);

@@ -36,15 +36,16 @@ describe('csm: client-side monitoring datagrams', () => {
     answers = [];
   });
 
-  const client = (extra: Record<string, unknown> = {}) => new SearchClient({
-    region: 'eu-west-1',
-    version: 'latest',
-    credentials: session,
-    endpoint: server.endpoint,
-    retries: new RetryConfiguration({ mode: 'standard', max_attempts: 2, sleep: async () => {} }),
-    csm: { enabled: true, port: agentPort, client_id: 'my-app' },
-    ...extra,
-  });
+  const client = (extra: Record<string, unknown> = {}) =>
+    new SearchClient({
+      region: 'eu-west-1',
+      version: 'latest',
+      credentials: session,
+      endpoint: server.endpoint,
+      retries: new RetryConfiguration({ mode: 'standard', max_attempts: 2, sleep: async () => {} }),
+      csm: { enabled: true, port: agentPort, client_id: 'my-app' },
+      ...extra,
+    });
 
   const received = async (count: number): Promise<Datagram[]> => {
     const deadline = Date.now() + 3000;
@@ -76,10 +77,24 @@ describe('csm: client-side monitoring datagrams', () => {
     }
     assert.deepEqual([first.Type, second.Type, call.Type], ['ApiCallAttempt', 'ApiCallAttempt', 'ApiCall']);
     assert.deepEqual(first, {
-      Version: 1, Type: 'ApiCallAttempt', ClientId: 'my-app', Service: 'kendra', Api: 'ListIndices', Region: 'eu-west-1',
-      Timestamp: first.Timestamp, UserAgent: USER_AGENT, Fqdn: '127.0.0.1', AccessKey: session.key, SessionToken: session.token,
-      HttpStatusCode: 500, AttemptLatency: first.AttemptLatency, AwsException: 'InternalServerException', AwsExceptionMessage: 'try again',
-      XAmznRequestId: 'rid-1', XAmzRequestId: 'amz-1', XAmzId2: 'id2-1',
+      Version: 1,
+      Type: 'ApiCallAttempt',
+      ClientId: 'my-app',
+      Service: 'kendra',
+      Api: 'ListIndices',
+      Region: 'eu-west-1',
+      Timestamp: first.Timestamp,
+      UserAgent: USER_AGENT,
+      Fqdn: '127.0.0.1',
+      AccessKey: session.key,
+      SessionToken: session.token,
+      HttpStatusCode: 500,
+      AttemptLatency: first.AttemptLatency,
+      AwsException: 'InternalServerException',
+      AwsExceptionMessage: 'try again',
+      XAmznRequestId: 'rid-1',
+      XAmzRequestId: 'amz-1',
+      XAmzId2: 'id2-1',
     });
     assert.ok(Number.isInteger(first.AttemptLatency) && (first.AttemptLatency as number) >= 0);
     assert.equal(second.HttpStatusCode, 200);
@@ -88,8 +103,18 @@ describe('csm: client-side monitoring datagrams', () => {
     assert.equal(second.XAmzId2, 'id2-2');
     assert.ok((second.Timestamp as number) >= (first.Timestamp as number));
     assert.deepEqual(call, {
-      Version: 1, Type: 'ApiCall', ClientId: 'my-app', Service: 'kendra', Api: 'ListIndices', Region: 'eu-west-1',
-      Timestamp: call.Timestamp, UserAgent: USER_AGENT, AttemptCount: 2, Latency: call.Latency, MaxRetriesExceeded: 0, FinalHttpStatusCode: 200,
+      Version: 1,
+      Type: 'ApiCall',
+      ClientId: 'my-app',
+      Service: 'kendra',
+      Api: 'ListIndices',
+      Region: 'eu-west-1',
+      Timestamp: call.Timestamp,
+      UserAgent: USER_AGENT,
+      AttemptCount: 2,
+      Latency: call.Latency,
+      MaxRetriesExceeded: 0,
+      FinalHttpStatusCode: 200,
     });
     assert.ok((call.Latency as number) >= 0 && (call.Latency as number) <= after - before);
     assert.ok((call.Timestamp as number) <= (first.Timestamp as number));
@@ -112,10 +137,15 @@ describe('csm: client-side monitoring datagrams', () => {
   it('cuts long values: UserAgent to 256, AwsException to 128, AwsExceptionMessage to 512', async () => {
     answers = [{ status: 400, body: { __type: `Bad${'X'.repeat(300)}Exception`, message: 'm'.repeat(2000) } }];
     const monitored = client();
-    monitored.getHandlerList().add('build', 'long-user-agent', (next) => (command, request) => {
-      if (request) request.headers['user-agent'] = 'u'.repeat(600);
-      return next(command, request);
-    }, { after: 'user-agent' });
+    monitored.getHandlerList().add(
+      'build',
+      'long-user-agent',
+      (next) => (command, request) => {
+        if (request) request.headers['user-agent'] = 'u'.repeat(600);
+        return next(command, request);
+      },
+      { after: 'user-agent' },
+    );
     await assert.rejects(monitored.listIndicesAsync({}), ServiceException);
     const [attempt, call] = await received(2);
     assert.equal((attempt.UserAgent as string).length, 256);
@@ -179,12 +209,19 @@ describe('csm: client-side monitoring datagrams', () => {
       }
     }
     const events = await received(2);
-    assert.deepEqual(events.map((event) => event.ClientId), ['from-env', 'from-env']);
+    assert.deepEqual(
+      events.map((event) => event.ClientId),
+      ['from-env', 'from-env'],
+    );
   });
 
   it('rejects malformed csm options, naming the option', () => {
     for (const csm of ['on', { enabled: 'yes' }, { port: 70000 }, { host: '' }, { client_id: 5 }, { agent: 'x' }, () => Promise.resolve(true)]) {
-      assert.throws(() => client({ csm }), (error: unknown) => error instanceof InvalidArgumentException && error.option === 'csm', String(JSON.stringify(csm)));
+      assert.throws(
+        () => client({ csm }),
+        (error: unknown) => error instanceof InvalidArgumentException && error.option === 'csm',
+        String(JSON.stringify(csm)),
+      );
     }
   });
 });

@@ -28,7 +28,14 @@ describe('debug: the step trace', () => {
 
   const traced = async (debug: Record<string, unknown> = {}): Promise<string> => {
     const messages: string[] = [];
-    const client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: session, endpoint: server.endpoint, retries: 0, debug: { logfn: (message: string) => messages.push(message), ...debug } });
+    const client = new SearchClient({
+      region: 'us-east-1',
+      version: 'latest',
+      credentials: session,
+      endpoint: server.endpoint,
+      retries: 0,
+      debug: { logfn: (message: string) => messages.push(message), ...debug },
+    });
     await client.createIndexAsync({ Name: 'docs', RoleArn: 'arn:aws:iam::000000000000:role/r', ServerSideEncryptionConfiguration: { KmsKeyId: KMS_KEY } });
     return messages.join('\n');
   };
@@ -45,10 +52,13 @@ describe('debug: the step trace', () => {
     for (const secret of [session.key, session.secret, session.token, signature, KMS_KEY]) {
       assert.ok(!trace.includes(secret), `the trace leaks ${secret}`);
     }
-    assert.match(trace, /request\.headers\.authorization was set to AWS4-HMAC-SHA256 Credential=\[access key\]\/\d{8}\/us-east-1\/kendra\/aws4_request, SignedHeaders=[^,]+, Signature=\[signature\]/);
+    assert.match(
+      trace,
+      /request\.headers\.authorization was set to AWS4-HMAC-SHA256 Credential=\[access key\]\/\d{8}\/us-east-1\/kendra\/aws4_request, SignedHeaders=[^,]+, Signature=\[signature\]/,
+    );
     assert.match(trace, /request\.headers\.x-amz-security-token was set to \[session token\]/);
     assert.match(trace, /command\.args\.ServerSideEncryptionConfiguration was set to \{"KmsKeyId":"\[sensitive\]"\}/);
-    assert.match(trace, /command\.args\.ClientToken was set to "[0-9a-f-]{36}"/, 'the idempotency step\'s change shows when entering the next step');
+    assert.match(trace, /command\.args\.ClientToken was set to "[0-9a-f-]{36}"/, "the idempotency step's change shows when entering the next step");
     assert.match(trace, /request\.body was set to \{"Name":"docs"/);
     assert.match(trace, /result = \{"Id":"a{36}"\}/);
     assert.match(trace, /http: headers sent to 127\.0\.0\.1:\d+:\n {4}POST \/ HTTP\/1\.1/);
@@ -82,9 +92,16 @@ describe('debug: the step trace', () => {
     assert.doesNotMatch(small, /"Name":"docs"/);
   });
 
-  it('traces a failed call, and only that call\'s own HTTP requests', async () => {
+  it("traces a failed call, and only that call's own HTTP requests", async () => {
     const messages: string[] = [];
-    const traced = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: session, endpoint: server.endpoint, retries: 0, debug: { logfn: (message: string) => messages.push(message) } });
+    const traced = new SearchClient({
+      region: 'us-east-1',
+      version: 'latest',
+      credentials: session,
+      endpoint: server.endpoint,
+      retries: 0,
+      debug: { logfn: (message: string) => messages.push(message) },
+    });
     const quiet = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: session, endpoint: server.endpoint, retries: 0 });
     const [failure] = await Promise.allSettled([
       traced.describeIndexAsync({ Id: INDEX_ID }),
@@ -102,7 +119,14 @@ describe('debug: the step trace', () => {
 
   it('never fails a call over something it cannot print', async () => {
     const messages: string[] = [];
-    const client = new SearchClient({ region: 'us-east-1', version: 'latest', credentials: session, endpoint: server.endpoint, retries: 0, debug: { logfn: (message: string) => messages.push(message) } });
+    const client = new SearchClient({
+      region: 'us-east-1',
+      version: 'latest',
+      credentials: session,
+      endpoint: server.endpoint,
+      retries: 0,
+      debug: { logfn: (message: string) => messages.push(message) },
+    });
     client.getHandlerList().add('init', 'circular', (next) => (command, request) => {
       const loop: Record<string, unknown> = {};
       loop.self = loop;

@@ -40,14 +40,17 @@ describe('endpoint_discovery', () => {
   /** Swaps in a discovery middleware with a test clock, through the handler list's public API. */
   const withClock = (target: Client, now: () => number): Client => {
     const list = target.getHandlerList();
-    list.replace('endpoint-discovery', endpointDiscoveryMiddleware({
-      configuration: target.getConfig('endpoint_discovery') as EndpointDiscoveryConfiguration,
-      model: target.getApi(),
-      endpoint: target.getEndpoint(),
-      credentials: target.getConfig('credentials') as CredentialProvider,
-      handler: () => list.resolve(),
-      now,
-    }));
+    list.replace(
+      'endpoint-discovery',
+      endpointDiscoveryMiddleware({
+        configuration: target.getConfig('endpoint_discovery') as EndpointDiscoveryConfiguration,
+        model: target.getApi(),
+        endpoint: target.getEndpoint(),
+        credentials: target.getConfig('credentials') as CredentialProvider,
+        handler: () => list.resolve(),
+        now,
+      }),
+    );
     return target;
   };
 
@@ -99,7 +102,14 @@ describe('endpoint_discovery', () => {
   });
 
   it('drops an endpoint answering 421 or InvalidEndpointException and sends the call again', async () => {
-    discover = () => ({ body: { Endpoints: [{ Address: `${host}/bad`, CachePeriodInMinutes: 10 }, { Address: `${host}/good`, CachePeriodInMinutes: 10 }] } });
+    discover = () => ({
+      body: {
+        Endpoints: [
+          { Address: `${host}/bad`, CachePeriodInMinutes: 10 },
+          { Address: `${host}/good`, CachePeriodInMinutes: 10 },
+        ],
+      },
+    });
     atPath['/bad'] = { status: 421, body: { message: 'Misdirected' } };
     const widgets = client();
     assert.equal((await call(widgets, 'putDataAsync', { Id: 'p1', Data: 'x' })).$metadata.statusCode, 200);
@@ -112,8 +122,11 @@ describe('endpoint_discovery', () => {
     const optional = client();
     assert.equal((await call(optional, 'getDataAsync', { Id: 'g1' })).Data, 'from /', 'an optional operation falls back to the client endpoint');
     assert.deepEqual(seen(), ['DescribeEndpoints /', 'GetData /stale', 'GetData /']);
-    await assert.rejects(call(client(), 'putDataAsync', { Id: 'p2' }), (error: unknown) => error instanceof ServiceException && error.code === 'InvalidEndpointException',
-      'a required operation with no endpoint left fails with the service error');
+    await assert.rejects(
+      call(client(), 'putDataAsync', { Id: 'p2' }),
+      (error: unknown) => error instanceof ServiceException && error.code === 'InvalidEndpointException',
+      'a required operation with no endpoint left fails with the service error',
+    );
   });
 
   it('rediscovers after an invalid endpoint once the cooldown has passed', async () => {
@@ -129,11 +142,18 @@ describe('endpoint_discovery', () => {
   });
 
   it('fails clearly when a required operation meets disabled discovery, and skips discovery for optional ones', async () => {
-    for (const disabled of [client({ endpoint_discovery: undefined }), client({ endpoint_discovery: false }), client({ endpoint_discovery: new EndpointDiscoveryConfiguration({ enabled: false }) })]) {
+    for (const disabled of [
+      client({ endpoint_discovery: undefined }),
+      client({ endpoint_discovery: false }),
+      client({ endpoint_discovery: new EndpointDiscoveryConfiguration({ enabled: false }) }),
+    ]) {
       await assert.rejects(call(disabled, 'putDataAsync', { Id: 'p1' }), (error: unknown) => {
         assert.ok(error instanceof EndpointDiscoveryError);
         assert.equal(error.operation, 'PutData');
-        assert.match(error.message, /PutData requires endpoint discovery, which is disabled: enable it with the endpoint_discovery option, AWS_ENDPOINT_DISCOVERY_ENABLED or endpoint_discovery_enabled/);
+        assert.match(
+          error.message,
+          /PutData requires endpoint discovery, which is disabled: enable it with the endpoint_discovery option, AWS_ENDPOINT_DISCOVERY_ENABLED or endpoint_discovery_enabled/,
+        );
         return true;
       });
       assert.equal((await call(disabled, 'getDataAsync', { Id: 'g1' })).Data, 'from /');

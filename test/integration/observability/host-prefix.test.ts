@@ -25,9 +25,14 @@ describe('host prefixes and disable_host_prefix_injection', () => {
   };
   const port = (): number => Number(new URL(server.endpoint).port);
   const client = (extra: Record<string, unknown> = {}) =>
-    widgetsClient({ credentials: { key: 'AKIDPREFIX', secret: 'prefix-secret' }, endpoint: `http://localhost:${port()}`, http_handler: viaLocalhost, ...extra });
+    widgetsClient({
+      credentials: { key: 'AKIDPREFIX', secret: 'prefix-secret' },
+      endpoint: `http://localhost:${port()}`,
+      http_handler: viaLocalhost,
+      ...extra,
+    });
 
-  it('puts the model\'s host prefix, filled from the input, in front of the host name and signs that host', async () => {
+  it("puts the model's host prefix, filled from the input, in front of the host name and signs that host", async () => {
     const result = await call(client(), 'getTenantDataAsync', { Tenant: 'acme-01' });
     assert.equal(sent[0].hostname, 'acme-01.data.localhost');
     assert.equal(result.Data, `acme-01.data.localhost:${port()}`, 'the Host header the server saw');

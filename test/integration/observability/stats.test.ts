@@ -13,7 +13,8 @@ describe('stats: transfer statistics', () => {
   let failures = 0;
   before(async () => {
     server = await startTestServer((request) => {
-      if (String(request.headers['x-amz-target']).endsWith('DescribeIndex')) return { status: 400, body: { __type: 'ResourceNotFoundException', message: 'gone' } };
+      if (String(request.headers['x-amz-target']).endsWith('DescribeIndex'))
+        return { status: 400, body: { __type: 'ResourceNotFoundException', message: 'gone' } };
       if (failures > 0) {
         failures -= 1;
         return { status: 500, body: { __type: 'InternalServerException', message: 'try again' } };
@@ -27,14 +28,15 @@ describe('stats: transfer statistics', () => {
   });
 
   const port = (): number => Number(new URL(server.endpoint).port);
-  const client = (extra: Record<string, unknown> = {}) => new SearchClient({
-    region: 'us-east-1',
-    version: 'latest',
-    credentials,
-    endpoint: server.endpoint,
-    retries: new RetryConfiguration({ mode: 'standard', max_attempts: 3, random: () => 0.5, sleep: async () => {} }),
-    ...extra,
-  });
+  const client = (extra: Record<string, unknown> = {}) =>
+    new SearchClient({
+      region: 'us-east-1',
+      version: 'latest',
+      credentials,
+      endpoint: server.endpoint,
+      retries: new RetryConfiguration({ mode: 'standard', max_attempts: 3, random: () => 0.5, sleep: async () => {} }),
+      ...extra,
+    });
 
   it('reports total time, retries, retry delay and one HTTP entry per attempt with stats: true', async () => {
     failures = 1;
@@ -46,7 +48,10 @@ describe('stats: transfer statistics', () => {
     assert.ok(stats.total_retry_delay > 0);
     assert.equal(stats.total_retry_delay, result.$metadata.totalRetryDelay);
     assert.equal(stats.http.length, 2);
-    assert.deepEqual(stats.http.map((entry) => entry.http_code), [500, 200]);
+    assert.deepEqual(
+      stats.http.map((entry) => entry.http_code),
+      [500, 200],
+    );
     const first = stats.http[0] as Record<string, number>;
     assert.ok(first.connect_time > 0 && first.connect_time <= first.pretransfer_time, 'the first attempt opened the connection');
     for (const entry of stats.http) {
@@ -91,11 +96,17 @@ describe('stats: transfer statistics', () => {
     });
   });
 
-  it('passes each attempt\'s statistics to http.http_stats_receiver', async () => {
+  it("passes each attempt's statistics to http.http_stats_receiver", async () => {
     failures = 1;
     const received: Array<Record<string, number | string>> = [];
-    const result = await client({ stats: true, http: { http_stats_receiver: (stats: Record<string, number | string>) => received.push(stats) } }).listIndicesAsync({});
-    assert.deepEqual(received.map((entry) => entry.http_code), [500, 200]);
+    const result = await client({
+      stats: true,
+      http: { http_stats_receiver: (stats: Record<string, number | string>) => received.push(stats) },
+    }).listIndicesAsync({});
+    assert.deepEqual(
+      received.map((entry) => entry.http_code),
+      [500, 200],
+    );
     assert.deepEqual(received, result.$metadata.transferStats!.http);
     received.length = 0;
     await client({ http: { http_stats_receiver: (stats: Record<string, number | string>) => received.push(stats) } }).listIndicesAsync({});
@@ -113,7 +124,11 @@ describe('stats: transfer statistics', () => {
 
   it('rejects malformed stats options, naming the option', () => {
     for (const stats of ['yes', 1, { timer: 'on' }, { seconds: true }, []]) {
-      assert.throws(() => client({ stats }), (error: unknown) => error instanceof InvalidArgumentException && error.option === 'stats', JSON.stringify(stats));
+      assert.throws(
+        () => client({ stats }),
+        (error: unknown) => error instanceof InvalidArgumentException && error.option === 'stats',
+        JSON.stringify(stats),
+      );
     }
   });
 });

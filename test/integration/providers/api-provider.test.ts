@@ -42,10 +42,20 @@ describe('api_provider: a service nimbus does not ship, from a provider alone', 
 
   const asked: Array<[ApiDataType, string, string]> = [];
   const client = (): Client =>
-    new Client({ region: 'us-east-1', version: WIDGETS_VERSION, api_provider: widgetsProvider(asked), credentials, endpoint: server.endpoint, retries: 0 } as ClientOptions, {
-      name: 'widgets',
-      versions: [],
-    });
+    new Client(
+      {
+        region: 'us-east-1',
+        version: WIDGETS_VERSION,
+        api_provider: widgetsProvider(asked),
+        credentials,
+        endpoint: server.endpoint,
+        retries: 0,
+      } as ClientOptions,
+      {
+        name: 'widgets',
+        versions: [],
+      },
+    );
 
   it('loads the model from the provider and runs its operations through the magic call', async () => {
     const widgetsClient = client();
@@ -58,32 +68,43 @@ describe('api_provider: a service nimbus does not ship, from a provider alone', 
     assert.equal(seen.headers['x-amz-target'], 'WidgetService.CreateWidget');
     assert.equal(seen.headers['content-type'], 'application/x-amz-json-1.1');
     assert.match(String(seen.headers.authorization), /Credential=AKIDWIDGETS\/\d{8}\/us-east-1\/widgets\/aws4_request/);
-    await assert.rejects(call(widgetsClient, 'getWidgetAsync', { Id: 'nope' }), (error: unknown) => error instanceof ServiceException && error.code === 'ResourceNotFoundException');
-    await assert.rejects(call(widgetsClient, 'createWidgetAsync', {}), (error: unknown) => error instanceof InvalidArgumentException && /Name/.test(error.message));
+    await assert.rejects(
+      call(widgetsClient, 'getWidgetAsync', { Id: 'nope' }),
+      (error: unknown) => error instanceof ServiceException && error.code === 'ResourceNotFoundException',
+    );
+    await assert.rejects(
+      call(widgetsClient, 'createWidgetAsync', {}),
+      (error: unknown) => error instanceof InvalidArgumentException && /Name/.test(error.message),
+    );
   });
 
-  it('pages through the provider\'s paginators', async () => {
+  it("pages through the provider's paginators", async () => {
     const widgetsClient = client();
     await call(widgetsClient, 'createWidgetAsync', { Name: 'second' });
     await call(widgetsClient, 'createWidgetAsync', { Name: 'third' });
     const pages = [];
     for await (const page of widgetsClient.getPaginator('ListWidgets', { MaxResults: 2 })) pages.push(page.Widgets);
-    assert.deepEqual(pages.map((page) => (page as unknown[]).length), [2, 1]);
+    assert.deepEqual(
+      pages.map((page) => (page as unknown[]).length),
+      [2, 1],
+    );
     const names = [];
     for await (const widget of widgetsClient.getIterator('listWidgets', { MaxResults: 1 })) names.push((widget as { Name: string }).Name);
     assert.deepEqual(names, ['first', 'second', 'third']);
     assert.ok(asked.some(([type, service, version]) => type === 'paginator' && service === 'widgets' && version === WIDGETS_VERSION));
   });
 
-  it('waits with the provider\'s waiters', async () => {
+  it("waits with the provider's waiters", async () => {
     const widgetsClient = client();
     const created = await call(widgetsClient, 'createWidgetAsync', { Name: 'waited' });
     const id = (created.Widget as { Id: string }).Id;
     const attempts: string[] = [];
-    const result = await widgetsClient.getWaiter('WidgetReady', {
-      Id: id,
-      '@waiter': { delay: 0, after: (_attempt: number, outcome: { state: string }) => attempts.push(outcome.state) },
-    }).promise();
+    const result = await widgetsClient
+      .getWaiter('WidgetReady', {
+        Id: id,
+        '@waiter': { delay: 0, after: (_attempt: number, outcome: { state: string }) => attempts.push(outcome.state) },
+      })
+      .promise();
     assert.equal((result.Widget as { Status: string }).Status, 'READY');
     assert.deepEqual(attempts, ['retry', 'success']);
     assert.ok(asked.some(([type, service]) => type === 'waiter' && service === 'widgets'));
@@ -91,11 +112,20 @@ describe('api_provider: a service nimbus does not ship, from a provider alone', 
 
   it('fails clearly when the provider has no API for the version', () => {
     assert.throws(
-      () => new Client({ region: 'us-east-1', version: '2020-01-01', api_provider: widgetsProvider(), credentials } as ClientOptions, { name: 'widgets', versions: [] }),
-      (error: unknown) => error instanceof InvalidArgumentException && error.option === 'version' && /widgets service has no API version "2020-01-01"/.test(error.message),
+      () =>
+        new Client({ region: 'us-east-1', version: '2020-01-01', api_provider: widgetsProvider(), credentials } as ClientOptions, {
+          name: 'widgets',
+          versions: [],
+        }),
+      (error: unknown) =>
+        error instanceof InvalidArgumentException && error.option === 'version' && /widgets service has no API version "2020-01-01"/.test(error.message),
     );
     assert.throws(
-      () => new Client({ region: 'us-east-1', version: WIDGETS_VERSION, api_provider: () => ({ metadata: {} }), credentials } as ClientOptions, { name: 'widgets', versions: [] }),
+      () =>
+        new Client({ region: 'us-east-1', version: WIDGETS_VERSION, api_provider: () => ({ metadata: {} }), credentials } as ClientOptions, {
+          name: 'widgets',
+          versions: [],
+        }),
       (error: unknown) => error instanceof InvalidArgumentException && error.option === 'api_provider',
     );
   });

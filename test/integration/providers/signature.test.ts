@@ -28,7 +28,7 @@ describe('signature_provider and signature_version', () => {
     server.requests.length = 0;
   });
 
-  it('signs with the custom signer the provider returns for the client\'s version', async () => {
+  it("signs with the custom signer the provider returns for the client's version", async () => {
     const asked: string[][] = [];
     const client = widgetsClient({
       credentials,
@@ -47,7 +47,7 @@ describe('signature_provider and signature_version', () => {
     assert.equal(client.getSignatureProvider()('custom-v1', 'widgets', 'us-east-1'), customSigner);
   });
 
-  it('lets an operation\'s own signatureVersion win over the client\'s', async () => {
+  it("lets an operation's own signatureVersion win over the client's", async () => {
     const client = widgetsClient({
       credentials,
       endpoint: server.endpoint,
@@ -71,18 +71,21 @@ describe('signature_provider and signature_version', () => {
     assert.match(String(signed.headers.authorization), /^AWS4-HMAC-SHA256 /);
   });
 
-  it('takes the default signature version from the model\'s metadata', async () => {
+  it("takes the default signature version from the model's metadata", async () => {
     const api = structuredClone(WIDGETS_API);
     api.metadata.signatureVersion = 'custom-v1';
-    const client = new Client({
-      region: 'us-east-1',
-      version: WIDGETS_VERSION,
-      credentials,
-      endpoint: server.endpoint,
-      retries: 0,
-      api_provider: (type) => (type === 'api' ? structuredClone(api) : null),
-      signature_provider: (version) => (version === 'custom-v1' ? customSigner : null),
-    } as ClientOptions, { name: 'widgets', versions: [] });
+    const client = new Client(
+      {
+        region: 'us-east-1',
+        version: WIDGETS_VERSION,
+        credentials,
+        endpoint: server.endpoint,
+        retries: 0,
+        api_provider: (type) => (type === 'api' ? structuredClone(api) : null),
+        signature_provider: (version) => (version === 'custom-v1' ? customSigner : null),
+      } as ClientOptions,
+      { name: 'widgets', versions: [] },
+    );
     assert.equal(client.getConfig('signature_version'), 'custom-v1');
     await call(client, 'pingDefaultAsync');
     assert.equal(server.requests[0].headers['x-custom-signature'], 'AKIDSIGNING:WidgetService.PingDefault');

@@ -113,7 +113,7 @@ export function widgetsProvider(calls: Array<[ApiDataType, string, string]> = []
   const data = { api: WIDGETS_API, paginator: WIDGETS_PAGINATORS, waiter: WIDGETS_WAITERS };
   return (type, service, version) => {
     calls.push([type, service, version]);
-    return service === 'widgets' && version === WIDGETS_VERSION ? structuredClone(data[type]) as Record<string, unknown> : null;
+    return service === 'widgets' && version === WIDGETS_VERSION ? (structuredClone(data[type]) as Record<string, unknown>) : null;
   };
 }
 
@@ -126,7 +126,11 @@ export function widgetsClient(options: Partial<ClientOptions> = {}): Client {
 }
 
 /** Calls an operation through the magic method `<op>Async`. */
-export function call(client: Client, method: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown> & { $metadata: Record<string, unknown> }> {
+export function call(
+  client: Client,
+  method: string,
+  args: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { $metadata: Record<string, unknown> }> {
   const fn = (client as unknown as Record<string, (args: Record<string, unknown>) => Promise<never>>)[method];
   if (typeof fn !== 'function') throw new Error(`The client has no method ${method}`);
   return fn.call(client, args);

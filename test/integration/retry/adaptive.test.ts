@@ -5,9 +5,14 @@ import { clientWithHooks, fakeHooks, searchClient, startScriptedServer, type Scr
 
 describe('retries: adaptive mode against a real server', () => {
   let server: ScriptedServer;
-  before(async () => { server = await startScriptedServer(); });
+  before(async () => {
+    server = await startScriptedServer();
+  });
   after(() => server.close());
-  beforeEach(() => { server.requests.length = 0; server.script.length = 0; });
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.script.length = 0;
+  });
 
   it('behaves as standard mode until the first throttle (no rate limiting)', async () => {
     server.script.push(500, 'reset', 'ok', 503, 'ok');
@@ -31,7 +36,10 @@ describe('retries: adaptive mode against a real server', () => {
     assert.deepEqual(hooks.state.sleeps, [250, 1750, 500, 1500]);
     assert.equal(result.$metadata.attempts, 3);
     assert.equal(result.$metadata.totalRetryDelay, 750, 'backoff only');
-    assert.deepEqual(readRetryContext(command).attempts?.map((attempt) => attempt.rateLimitDelay), [0, 1750, 1500]);
+    assert.deepEqual(
+      readRetryContext(command).attempts?.map((attempt) => attempt.rateLimitDelay),
+      [0, 1750, 1500],
+    );
 
     // Success at T0 + 4 s: measured 0.56/s, CUBIC 0.4 × (2 − ∛0.375)³ + 0.5 ≈ 1.337 → capped at 2 × 0.56 = 1.12/s.
     // The next call (same client, same limiter) needs a whole token at 1.12/s.
@@ -48,13 +56,21 @@ describe('retries: adaptive mode against a real server', () => {
   it('still gives up after max attempts and on non-retryable errors', async () => {
     server.script.push('throttle', 'throttle', { status: 400, body: { __type: 'AccessDeniedException', message: 'no' } });
     const hooks = fakeHooks(0.5, 0.5);
-    await assert.rejects(clientWithHooks(server, 'adaptive', 5, hooks).listIndicesAsync({}), (error: unknown) =>
-      error instanceof ServiceException && error.code === 'AccessDeniedException' && error.$metadata.attempts === 3 && error.$metadata.totalRetryDelay === 750);
+    await assert.rejects(
+      clientWithHooks(server, 'adaptive', 5, hooks).listIndicesAsync({}),
+      (error: unknown) =>
+        error instanceof ServiceException &&
+        error.code === 'AccessDeniedException' &&
+        error.$metadata.attempts === 3 &&
+        error.$metadata.totalRetryDelay === 750,
+    );
     server.script.length = 0;
     server.requests.length = 0;
     server.script.push('throttle', 'throttle', 'throttle');
-    await assert.rejects(searchClient(server, { mode: 'adapative', max_attempts: 2 }).listIndicesAsync({}), (error: unknown) =>
-      error instanceof ServiceException && error.code === 'ThrottlingException' && error.$metadata.attempts === 2);
+    await assert.rejects(
+      searchClient(server, { mode: 'adapative', max_attempts: 2 }).listIndicesAsync({}),
+      (error: unknown) => error instanceof ServiceException && error.code === 'ThrottlingException' && error.$metadata.attempts === 2,
+    );
     assert.equal(server.requests.length, 2);
   });
 });

@@ -7,9 +7,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe('retries: headers and signing of each attempt', () => {
   let server: ScriptedServer;
-  before(async () => { server = await startScriptedServer(); });
+  before(async () => {
+    server = await startScriptedServer();
+  });
   after(() => server.close());
-  beforeEach(() => { server.requests.length = 0; server.script.length = 0; });
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.script.length = 0;
+  });
 
   for (const mode of ['legacy', 'standard', 'adaptive'] as const) {
     it(`${mode}: sends amz-sdk-request: attempt=N; max=M and one amz-sdk-invocation-id per call`, async () => {
@@ -18,7 +23,10 @@ describe('retries: headers and signing of each attempt', () => {
       await client.listIndicesAsync({});
       await client.listIndicesAsync({});
       const seen = server.requests.map((request) => request.headers);
-      assert.deepEqual(seen.map((headers) => headers['amz-sdk-request']), ['attempt=1; max=4', 'attempt=2; max=4', 'attempt=3; max=4', 'attempt=1; max=4']);
+      assert.deepEqual(
+        seen.map((headers) => headers['amz-sdk-request']),
+        ['attempt=1; max=4', 'attempt=2; max=4', 'attempt=3; max=4', 'attempt=1; max=4'],
+      );
       const ids = seen.map((headers) => String(headers['amz-sdk-invocation-id']));
       assert.match(ids[0], UUID);
       assert.equal(ids[1], ids[0]);
@@ -42,7 +50,11 @@ describe('retries: headers and signing of each attempt', () => {
     await client.listIndicesAsync({});
     assert.deepEqual(hooks.state.sleeps, [3000, 999]);
     const dates = server.requests.map((request) => request.headers['x-amz-date']);
-    const at = (ms: number) => new Date(T0 + ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const at = (ms: number) =>
+      new Date(T0 + ms)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     assert.deepEqual(dates, [at(0), at(3000), at(3999)]);
     const signatures = new Set(server.requests.map((request) => String(request.headers.authorization).split('Signature=')[1]));
     assert.equal(signatures.size, 3, 'three different signatures');
@@ -52,11 +64,16 @@ describe('retries: headers and signing of each attempt', () => {
     server.script.push(500, 'ok');
     const seenByHandler: Array<Record<string, string>> = [];
     const client = clientWithHooks(server, 'legacy', 2, fakeHooks(0));
-    client.getHandlerList().add('sign', 'spy', (next) => (command, request) => {
-      seenByHandler.push({ ...request!.headers });
-      request!.headers['x-scribble'] = 'from the previous attempt';
-      return next(command, request);
-    }, { after: 'sign' });
+    client.getHandlerList().add(
+      'sign',
+      'spy',
+      (next) => (command, request) => {
+        seenByHandler.push({ ...request!.headers });
+        request!.headers['x-scribble'] = 'from the previous attempt';
+        return next(command, request);
+      },
+      { after: 'sign' },
+    );
     await client.listIndicesAsync({});
     assert.equal(seenByHandler.length, 2);
     assert.equal(seenByHandler[1]['x-scribble'], undefined, 'what one attempt changed does not leak into the next');

@@ -5,9 +5,14 @@ import { clientWithHooks, fakeHooks, searchClient, startScriptedServer, type Scr
 
 describe('retries: legacy mode against a real server', () => {
   let server: ScriptedServer;
-  before(async () => { server = await startScriptedServer(); });
+  before(async () => {
+    server = await startScriptedServer();
+  });
   after(() => server.close());
-  beforeEach(() => { server.requests.length = 0; server.script.length = 0; });
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.script.length = 0;
+  });
 
   it('retries 500, throttling, 503 and a reset connection with delays random(0, min(20000, 2^retries × 100))', async () => {
     server.script.push(500, 'throttle', 503, 'reset', 'ok');
@@ -45,8 +50,11 @@ describe('retries: legacy mode against a real server', () => {
       server.requests.length = 0;
       server.script.push(response, 'ok');
       const hooks = fakeHooks();
-      await assert.rejects(clientWithHooks(server, 'legacy', 5, hooks).listIndicesAsync({}), (error: unknown) =>
-        error instanceof ServiceException && error.code === response.body.__type && error.$metadata.attempts === 1 && error.$metadata.totalRetryDelay === 0);
+      await assert.rejects(
+        clientWithHooks(server, 'legacy', 5, hooks).listIndicesAsync({}),
+        (error: unknown) =>
+          error instanceof ServiceException && error.code === response.body.__type && error.$metadata.attempts === 1 && error.$metadata.totalRetryDelay === 0,
+      );
       assert.equal(server.requests.length, 1, response.body.__type);
       assert.deepEqual(hooks.state.sleeps, []);
       server.script.length = 0;

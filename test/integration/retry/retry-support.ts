@@ -10,7 +10,10 @@ export const T0 = 1_700_000_000_000;
 export type Behaviour =
   | 'ok'
   /** A 5xx status with an InternalServerException body. */
-  | 500 | 502 | 503 | 504
+  | 500
+  | 502
+  | 503
+  | 504
   /** 400 with `__type: ThrottlingException`. */
   | 'throttle'
   /** Drops the connection without answering. */
@@ -37,7 +40,10 @@ function play(behaviour: Behaviour, response: ServerResponse): CannedResponse | 
       return undefined;
     case 'slow':
       return new Promise((resolve) => response.on('close', () => resolve(undefined)));
-    case 500: case 502: case 503: case 504:
+    case 500:
+    case 502:
+    case 503:
+    case 504:
       return { status: behaviour, body: { __type: 'InternalServerException', message: 'Try again' } };
     default:
       return behaviour;
@@ -82,7 +88,13 @@ export function searchClient(server: TestServer, retries: unknown, extra: Record
 }
 
 /** A client in `mode` with `max_attempts`, whose clock, random source and sleep are `hooks`. */
-export function clientWithHooks(server: TestServer, mode: RetryMode, maxAttempts: number, hooks: ReturnType<typeof fakeHooks>, extra: Record<string, unknown> = {}): SearchClient {
+export function clientWithHooks(
+  server: TestServer,
+  mode: RetryMode,
+  maxAttempts: number,
+  hooks: ReturnType<typeof fakeHooks>,
+  extra: Record<string, unknown> = {},
+): SearchClient {
   const { clock, random, sleep } = hooks;
   return searchClient(server, new RetryConfiguration({ mode, max_attempts: maxAttempts, clock, random, sleep }), extra);
 }

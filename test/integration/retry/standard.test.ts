@@ -15,9 +15,14 @@ function apiWithRetryableConflict() {
 
 describe('retries: standard mode against a real server', () => {
   let server: ScriptedServer;
-  before(async () => { server = await startScriptedServer(); });
+  before(async () => {
+    server = await startScriptedServer();
+  });
   after(() => server.close());
-  beforeEach(() => { server.requests.length = 0; server.script.length = 0; });
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.script.length = 0;
+  });
 
   it('retries 500, throttling, a reset and a timeout with min(20 s, random × 2^retries × base)', async () => {
     server.script.push(500, 'throttle', 'reset', 'slow', 'ok');
@@ -31,19 +36,33 @@ describe('retries: standard mode against a real server', () => {
     assert.equal(result.$metadata.totalRetryDelay, 1150);
     const { attempts, retryDelays, retry } = readRetryContext(command);
     assert.deepEqual(retryDelays, [50, 500, 200, 400]);
-    assert.deepEqual(attempts?.map((attempt) => attempt.statusCode), [500, 400, undefined, undefined, 200]);
-    const kinds = attempts?.map(({ error }) => (error instanceof ConnectionError ? (error.timeout ? 'timeout' : 'connection') : (error as ServiceException | undefined)?.code));
+    assert.deepEqual(
+      attempts?.map((attempt) => attempt.statusCode),
+      [500, 400, undefined, undefined, 200],
+    );
+    const kinds = attempts?.map(({ error }) =>
+      error instanceof ConnectionError ? (error.timeout ? 'timeout' : 'connection') : (error as ServiceException | undefined)?.code,
+    );
     assert.deepEqual(kinds, ['InternalServerException', 'ThrottlingException', 'connection', 'timeout', undefined]);
-    assert.deepEqual(attempts?.map((attempt) => attempt.retryDelay), [0, 50, 500, 200, 400]);
-    assert.deepEqual(attempts?.map((attempt) => attempt.start - attempts[0].start), [0, 50, 550, 750, 1150], 'attempt times follow the clock');
+    assert.deepEqual(
+      attempts?.map((attempt) => attempt.retryDelay),
+      [0, 50, 500, 200, 400],
+    );
+    assert.deepEqual(
+      attempts?.map((attempt) => attempt.start - attempts[0].start),
+      [0, 50, 550, 750, 1150],
+      'attempt times follow the clock',
+    );
     assert.deepEqual(retry, { mode: 'standard', maxAttempts: 5, totalRetryDelay: 1150 });
   });
 
   it('does not retry a non-retryable 400, and never retries a programming error', async () => {
     server.script.push({ status: 400, body: { __type: 'ValidationException', message: 'bad' } });
     const hooks = fakeHooks();
-    await assert.rejects(clientWithHooks(server, 'standard', 3, hooks).listIndicesAsync({}), (error: unknown) =>
-      error instanceof ServiceException && error.code === 'ValidationException' && error.$metadata.attempts === 1);
+    await assert.rejects(
+      clientWithHooks(server, 'standard', 3, hooks).listIndicesAsync({}),
+      (error: unknown) => error instanceof ServiceException && error.code === 'ValidationException' && error.$metadata.attempts === 1,
+    );
     assert.equal(server.requests.length, 1);
 
     let sends = 0;
@@ -65,8 +84,10 @@ describe('retries: standard mode against a real server', () => {
     assert.deepEqual(hooks.state.sleeps, [50]);
 
     server.script.push(conflict, 'ok');
-    await assert.rejects(clientWithHooks(server, 'legacy', 3, fakeHooks(), { api_provider: apiWithRetryableConflict() }).listIndicesAsync({}),
-      (error: unknown) => error instanceof ServiceException && error.code === 'ConflictException');
+    await assert.rejects(
+      clientWithHooks(server, 'legacy', 3, fakeHooks(), { api_provider: apiWithRetryableConflict() }).listIndicesAsync({}),
+      (error: unknown) => error instanceof ServiceException && error.code === 'ConflictException',
+    );
   });
 
   it('honours x-amz-retry-after and Retry-After within bounds', async () => {
@@ -83,7 +104,7 @@ describe('retries: standard mode against a real server', () => {
     assert.equal(result.$metadata.totalRetryDelay, 8300);
   });
 
-  it('drains the client\'s retry quota (5 per retry), then surfaces errors at once; success refills it', async () => {
+  it("drains the client's retry quota (5 per retry), then surfaces errors at once; success refills it", async () => {
     const hooks = fakeHooks(...new Array(200).fill(0));
     const client = clientWithHooks(server, 'standard', 1000, hooks);
     server.script.push(...new Array(150).fill(500));
@@ -94,7 +115,7 @@ describe('retries: standard mode against a real server', () => {
 
     server.script.push(500);
     await assert.rejects(client.listIndicesAsync({}), (error: unknown) => error instanceof ServiceException && error.$metadata.attempts === 1);
-    assert.equal(server.requests.length, 1, 'the quota is shared by the client\'s calls');
+    assert.equal(server.requests.length, 1, "the quota is shared by the client's calls");
 
     for (let i = 0; i < 5; i++) await client.listIndicesAsync({});
     server.script.push(500, 500, 'ok');

@@ -23,5 +23,7 @@ for (let round = 0; round < 3; round++) {
   rounds.push({ async: await perCall(() => client.listIndicesAsync({})), sync: await perCall(() => client.listIndices({})) });
 }
 const best = { async: Math.min(...rounds.map((r) => r.async)), sync: Math.min(...rounds.map((r) => r.sync)) };
-console.log(`${calls} calls × 3 rounds, best round: async ${(best.async * 1000).toFixed(0)} µs/call, sync ${(best.sync * 1000).toFixed(0)} µs/call, sync/async ${(best.sync / best.async).toFixed(2)}×`);
+console.log(
+  `${calls} calls × 3 rounds, best round: async ${(best.async * 1000).toFixed(0)} µs/call, sync ${(best.sync * 1000).toFixed(0)} µs/call, sync/async ${(best.sync / best.async).toFixed(2)}×`,
+);
 await server.close();

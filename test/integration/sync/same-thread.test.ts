@@ -11,8 +11,14 @@ describe('a sync call to a service on the same thread', () => {
     const service = await startLocalService({ port: 0, dataDir, createDelay: 0 });
     try {
       const client = new SearchClient({ region: 'us-east-1', version: 'latest', endpoint: service.endpoint, credentials: { key: 'test', secret: 'test' } });
-      assert.throws(() => client.listIndices({}), (error: unknown) =>
-        error instanceof InvalidArgumentException && error.option === 'endpoint' && error.message.includes(service.endpoint) && /listIndicesAsync/.test(error.message));
+      assert.throws(
+        () => client.listIndices({}),
+        (error: unknown) =>
+          error instanceof InvalidArgumentException &&
+          error.option === 'endpoint' &&
+          error.message.includes(service.endpoint) &&
+          /listIndicesAsync/.test(error.message),
+      );
       const result = await client.listIndicesAsync({});
       assert.deepEqual(result.IndexConfigurationSummaryItems, []);
     } finally {

@@ -30,8 +30,17 @@ async function failure(run: () => unknown): Promise<ServiceException> {
 /** What must be the same in a sync and an async error. */
 function essentials(error: ServiceException): Record<string, unknown> {
   return {
-    class: error.constructor, name: error.name, code: error.code, message: error.message, statusCode: error.statusCode, requestId: error.requestId,
-    retryable: error.retryable, fault: error.fault, fields: error.fields, attempts: error.$metadata.attempts, metaStatus: error.$metadata.statusCode,
+    class: error.constructor,
+    name: error.name,
+    code: error.code,
+    message: error.message,
+    statusCode: error.statusCode,
+    requestId: error.requestId,
+    retryable: error.retryable,
+    fault: error.fault,
+    fields: error.fields,
+    attempts: error.$metadata.attempts,
+    metaStatus: error.$metadata.statusCode,
   };
 }
 
@@ -50,7 +59,10 @@ describe('synchronous forms', function () {
     const result = client.listIndices({});
     assert.ok(!(result instanceof Promise));
     assert.equal(typeof (result as unknown as { then?: unknown }).then, 'undefined');
-    assert.deepEqual(result.IndexConfigurationSummaryItems?.map((item) => item.Id), ['a', 'b']);
+    assert.deepEqual(
+      result.IndexConfigurationSummaryItems?.map((item) => item.Id),
+      ['a', 'b'],
+    );
     assert.ok(result.IndexConfigurationSummaryItems?.[0].CreatedAt instanceof Date);
     assert.equal(result.$metadata.statusCode, 200);
     assert.equal(result.$metadata.requestId, 'req-1');
@@ -70,7 +82,12 @@ describe('synchronous forms', function () {
       const { $metadata: syncMeta, ...syncOutput } = sync;
       const { $metadata: asyncMeta, ...asyncOutput } = async;
       assert.deepEqual(syncOutput, asyncOutput);
-      const same = ({ statusCode, attempts, totalRetryDelay, headers }: typeof syncMeta) => ({ statusCode, attempts, totalRetryDelay, type: headers['content-type'] });
+      const same = ({ statusCode, attempts, totalRetryDelay, headers }: typeof syncMeta) => ({
+        statusCode,
+        attempts,
+        totalRetryDelay,
+        type: headers['content-type'],
+      });
       assert.deepEqual(same(syncMeta), same(asyncMeta));
     }
   });
@@ -114,7 +131,10 @@ describe('synchronous forms', function () {
     await start({ ListIndices: [serverError, okPage] });
     const result = client.listIndices({});
     assert.equal(result.$metadata.attempts, 2);
-    assert.deepEqual(server.requests().map((r) => r.headers['amz-sdk-request']), ['attempt=1; max=3', 'attempt=2; max=3']);
+    assert.deepEqual(
+      server.requests().map((r) => r.headers['amz-sdk-request']),
+      ['attempt=1; max=3', 'attempt=2; max=3'],
+    );
     await server.close();
 
     await start({ ListIndices: [serverError, okPage] });
@@ -147,9 +167,14 @@ describe('synchronous forms', function () {
     const result = client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0.01 } });
     assert.equal(result.Status, 'ACTIVE');
     assert.ok(result.CreatedAt instanceof Date);
-    assert.throws(() => client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0.01 } }), (error: unknown) =>
-      error instanceof WaiterError && error.reason === 'failure' && error.attempts === 1 && error.lastResult?.Status === 'FAILED');
-    assert.throws(() => client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { signal: new AbortController().signal } }), /cannot use "@waiter.signal".*getWaiter\(name, args\)\.promise\(\)/);
+    assert.throws(
+      () => client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0.01 } }),
+      (error: unknown) => error instanceof WaiterError && error.reason === 'failure' && error.attempts === 1 && error.lastResult?.Status === 'FAILED',
+    );
+    assert.throws(
+      () => client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { signal: new AbortController().signal } }),
+      /cannot use "@waiter.signal".*getWaiter\(name, args\)\.promise\(\)/,
+    );
   });
 
   it('getCredentials().wait() returns the credentials synchronously', async () => {
@@ -160,7 +185,10 @@ describe('synchronous forms', function () {
 
   it('honours a custom api_provider by sending its data', async () => {
     await start({ ListIndices: [indexPage(['x'])] }, { api_provider: builtInApiProvider(SEARCH_SERVICE) });
-    assert.deepEqual(client.listIndices().IndexConfigurationSummaryItems?.map((item) => item.Id), ['x']);
+    assert.deepEqual(
+      client.listIndices().IndexConfigurationSummaryItems?.map((item) => item.Id),
+      ['x'],
+    );
   });
 
   it('names an option that cannot cross to the worker, and the Async form to use', () => {
@@ -175,9 +203,15 @@ describe('synchronous forms', function () {
     ];
     for (const [options, path] of cases) {
       const custom = new SearchClient({ ...base, ...options } as never);
-      assert.throws(() => custom.listIndices({}), (error: unknown) =>
-        error instanceof InvalidArgumentException && error.option === path.split('.')[0]
-        && error.message.includes(`"${path}" option`) && error.message.includes('use listIndicesAsync() instead'), path);
+      assert.throws(
+        () => custom.listIndices({}),
+        (error: unknown) =>
+          error instanceof InvalidArgumentException &&
+          error.option === path.split('.')[0] &&
+          error.message.includes(`"${path}" option`) &&
+          error.message.includes('use listIndicesAsync() instead'),
+        path,
+      );
     }
     const changed = new SearchClient(base);
     changed.getHandlerList().add('init', 'mine', (next) => next);
@@ -187,7 +221,11 @@ describe('synchronous forms', function () {
 
   it('rejects arguments that cannot be cloned, naming the Async form', () => {
     const plain = new SearchClient(clientOptions('http://127.0.0.1:9'));
-    assert.throws(() => plain.listIndices({ MaxResults: () => 1 } as never), (error: unknown) =>
-      error instanceof InvalidArgumentException && /The arguments of ListIndices cannot be passed to the synchronous form .*use listIndicesAsync\(\) instead/.test(error.message));
+    assert.throws(
+      () => plain.listIndices({ MaxResults: () => 1 } as never),
+      (error: unknown) =>
+        error instanceof InvalidArgumentException &&
+        /The arguments of ListIndices cannot be passed to the synchronous form .*use listIndicesAsync\(\) instead/.test(error.message),
+    );
   });
 });

@@ -40,8 +40,21 @@ function openssl(dir: string, args: string[]): void {
 /** A self-signed CA certificate and key in `dir` under `name`. */
 function makeCa(dir: string, name: string, subject: string): void {
   openssl(dir, [
-    'req', '-x509', ...KEY, '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '3', '-subj', `/CN=${subject}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    ...KEY,
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '3',
+    '-subj',
+    `/CN=${subject}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
 }
 
@@ -58,13 +71,47 @@ export function createTestPki(): TestPki {
   writeFileSync(join(dir, 'serial'), '1000\n');
   writeFileSync(
     join(dir, 'ca.cnf'),
-    ['[ca]', 'default_ca = test', '[test]', `dir = ${dir}`, 'database = $dir/index.txt', 'new_certs_dir = $dir', 'serial = $dir/serial',
-      'default_md = sha256', 'policy = any', 'unique_subject = no', 'email_in_dn = no', '[any]', 'commonName = supplied', ''].join('\n'),
+    [
+      '[ca]',
+      'default_ca = test',
+      '[test]',
+      `dir = ${dir}`,
+      'database = $dir/index.txt',
+      'new_certs_dir = $dir',
+      'serial = $dir/serial',
+      'default_md = sha256',
+      'policy = any',
+      'unique_subject = no',
+      'email_in_dn = no',
+      '[any]',
+      'commonName = supplied',
+      '',
+    ].join('\n'),
   );
   const issue = (name: string, hosts: string, validity: string[]): IssuedCertificate => {
-    writeFileSync(join(dir, `${name}.ext`), `basicConstraints = CA:FALSE\nkeyUsage = digitalSignature\nextendedKeyUsage = serverAuth\nsubjectKeyIdentifier = hash\nauthorityKeyIdentifier = keyid\nsubjectAltName = ${hosts}\n`);
+    writeFileSync(
+      join(dir, `${name}.ext`),
+      `basicConstraints = CA:FALSE\nkeyUsage = digitalSignature\nextendedKeyUsage = serverAuth\nsubjectKeyIdentifier = hash\nauthorityKeyIdentifier = keyid\nsubjectAltName = ${hosts}\n`,
+    );
     openssl(dir, ['req', '-new', ...KEY, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
-    openssl(dir, ['ca', '-batch', '-notext', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', `${name}.csr`, '-out', `${name}.pem`, '-extfile', `${name}.ext`, ...validity]);
+    openssl(dir, [
+      'ca',
+      '-batch',
+      '-notext',
+      '-config',
+      'ca.cnf',
+      '-cert',
+      'ca.pem',
+      '-keyfile',
+      'ca.key',
+      '-in',
+      `${name}.csr`,
+      '-out',
+      `${name}.pem`,
+      '-extfile',
+      `${name}.ext`,
+      ...validity,
+    ]);
     const certFile = join(dir, `${name}.pem`);
     const keyFile = join(dir, `${name}.key`);
     return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), certFile, keyFile };

@@ -7,11 +7,17 @@ import { findCycles, repoRoot } from './import-graph.js';
 describe('architecture: import cycles', () => {
   it('finds no import cycle in src/lib (type-only imports count too)', () => {
     const cycles = findCycles('src/lib');
-    assert.deepEqual(cycles.map((cycle) => cycle.join(' → ')), []);
+    assert.deepEqual(
+      cycles.map((cycle) => cycle.join(' → ')),
+      [],
+    );
   });
 
   it('finds no import cycle between src/commands and the library', () => {
-    assert.deepEqual(findCycles('src').map((cycle) => cycle.join(' → ')), []);
+    assert.deepEqual(
+      findCycles('src').map((cycle) => cycle.join(' → ')),
+      [],
+    );
   });
 
   describe('the walk itself', () => {
@@ -33,7 +39,10 @@ describe('architecture: import cycles', () => {
       const root = relative(repoRoot, dir);
       const cycles = findCycles(root);
       assert.equal(cycles.length, 1);
-      assert.deepEqual(cycles[0]!.map((file) => file.slice(root.length + 1)), ['a.ts', 'b.ts', 'sub/c.ts', 'a.ts']);
+      assert.deepEqual(
+        cycles[0]!.map((file) => file.slice(root.length + 1)),
+        ['a.ts', 'b.ts', 'sub/c.ts', 'a.ts'],
+      );
     });
   });
 });

@@ -42,7 +42,9 @@ export function importEdges(dir: string): ImportEdge[] {
     const info = ts.preProcessFile(text, true, true);
     for (const imported of info.importedFiles) {
       if (!imported.fileName.startsWith('.')) continue;
-      const target = relative(repoRoot, resolve(repoRoot, dirname(from), imported.fileName)).replaceAll('\\', '/').replace(/\.js$/, '.ts');
+      const target = relative(repoRoot, resolve(repoRoot, dirname(from), imported.fileName))
+        .replaceAll('\\', '/')
+        .replace(/\.js$/, '.ts');
       const lineStart = text.lastIndexOf('\n', imported.pos) + 1;
       const statement = text.slice(lineStart, imported.pos);
       edges.push({ from, to: target, typeOnly: TYPE_ONLY.test(statement) });

@@ -50,20 +50,24 @@ describe('architecture: layers', () => {
   });
 
   it('has no import from a lower layer into a higher one', () => {
-    const upward = edges
-      .filter((edge) => layerOf(edge.to) > layerOf(edge.from))
-      .map((edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? ' (type)' : ''}`);
+    const upward = edges.filter((edge) => layerOf(edge.to) > layerOf(edge.from)).map((edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? ' (type)' : ''}`);
     assert.deepEqual(upward, [], `imports that point up the layers:\n  ${upward.join('\n  ')}`);
   });
 
   it('keeps the errors layer free of any other nimbus module', () => {
     const outward = edges.filter((edge) => edge.from.startsWith('src/lib/errors/') && !edge.to.startsWith('src/lib/errors/'));
-    assert.deepEqual(outward.map((edge) => `${edge.from} → ${edge.to}`), []);
+    assert.deepEqual(
+      outward.map((edge) => `${edge.from} → ${edge.to}`),
+      [],
+    );
   });
 
   it('sees the imports it judges (the check is not vacuous)', () => {
     const clientToErrors = edges.filter((edge) => edge.from.startsWith('src/lib/client/') && edge.to.startsWith('src/lib/errors/'));
     assert.ok(clientToErrors.length > 5, 'the client imports the errors layer');
-    assert.ok(edges.some((edge) => edge.from === 'src/commands/index.ts' && edge.to.startsWith('src/commands/search/')), 'the commands index imports the commands');
+    assert.ok(
+      edges.some((edge) => edge.from === 'src/commands/index.ts' && edge.to.startsWith('src/commands/search/')),
+      'the commands index imports the commands',
+    );
   });
 });

@@ -45,7 +45,9 @@ describe('bulk: abort', () => {
     assert.equal(summary.read, summary.acknowledged + summary.failed);
     const failed = outcomes.filter((o) => o.status === 'failed');
     assert.ok(failed.length > 0);
-    assert.ok(failed.every((o) => o.status === 'failed' && o.code === 'Aborted' && o.message === 'not sent: the run was interrupted' && !server!.documents.has(o.id!)));
+    assert.ok(
+      failed.every((o) => o.status === 'failed' && o.code === 'Aborted' && o.message === 'not sent: the run was interrupted' && !server!.documents.has(o.id!)),
+    );
     assert.ok(server.received <= callsAtAbort + 3, `${server.received} calls: no call was sent after the abort besides the ${3} in flight`);
     assert.equal(server.received, summary.calls);
     assert.ok(summary.read < 200, `read ${summary.read}`);
@@ -86,7 +88,12 @@ describe('bulk: abort', () => {
 
   it('sends nothing when the signal is already aborted', async () => {
     server = await startDocServer();
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents: generate(10) }, signal: AbortSignal.abort() });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents: generate(10) },
+      signal: AbortSignal.abort(),
+    });
     assert.equal(summary.read, 0);
     assert.equal(server.received, 0);
     assert.equal(summary.stopped?.code, 'Aborted');

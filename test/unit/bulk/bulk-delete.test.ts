@@ -28,7 +28,12 @@ describe('bulk: delete', () => {
     await seed(300);
     const file = join(dir, 'ids.txt');
     writeFileSync(file, Array.from({ length: 250 }, (_, i) => `doc-${i}`).join('\r\n') + '\n\n');
-    const summary = await runBulkDelete({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { idsFrom: file }, documentRetries: { maxAttempts: 20, baseDelayMs: 1, maxDelayMs: 3 } });
+    const summary = await runBulkDelete({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { idsFrom: file },
+      documentRetries: { maxAttempts: 20, baseDelayMs: 1, maxDelayMs: 3 },
+    });
     assert.equal(summary.acknowledged, 250);
     assert.equal(summary.failed, 0);
     assert.ok(summary.retried > 20);
@@ -42,11 +47,22 @@ describe('bulk: delete', () => {
     server = await startDocServer();
     await seed(5);
     const failuresFile = join(dir, 'failed.jsonl');
-    const summary = await runBulkDelete({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { ids: ['doc-1', '', 'x'.repeat(2049), 'doc-3'] }, failuresFile });
+    const summary = await runBulkDelete({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { ids: ['doc-1', '', 'x'.repeat(2049), 'doc-3'] },
+      failuresFile,
+    });
     assert.equal(summary.acknowledged, 2);
     assert.equal(summary.failed, 2);
-    const lines = readFileSync(failuresFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(lines.map((l) => l.code), ['InvalidDocumentId', 'InvalidDocumentId']);
+    const lines = readFileSync(failuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      lines.map((l) => l.code),
+      ['InvalidDocumentId', 'InvalidDocumentId'],
+    );
     assert.deepEqual([...server.documents.keys()].sort(), ['doc-0', 'doc-2', 'doc-4']);
   });
 });

@@ -13,7 +13,10 @@ function* generate(count: number, text = (i: number) => `document number ${i}`):
 }
 
 const readFailures = (path: string): FailureRecord[] =>
-  readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as FailureRecord);
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FailureRecord);
 
 /** Every document read ended once: acknowledged or failed. */
 function assertBalanced(summary: BulkSummary, outcomes: DocumentOutcome[]): void {
@@ -37,7 +40,13 @@ describe('bulk: put', () => {
   it('sends every document once, 10 per call, within the concurrency bound', async () => {
     server = await startDocServer({ delayMs: 2 });
     const outcomes: DocumentOutcome[] = [];
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents: generate(1234) }, concurrency: 4, onOutcome: (o) => outcomes.push(o) });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents: generate(1234) },
+      concurrency: 4,
+      onOutcome: (o) => outcomes.push(o),
+    });
     assert.equal(summary.acknowledged, 1234);
     assert.equal(summary.failed, 0);
     assert.equal(summary.retried, 0);
@@ -46,7 +55,10 @@ describe('bulk: put', () => {
     assert.ok(server.calls.every((call) => call.ids.length <= 10));
     assert.deepEqual(server.calls.flatMap((call) => call.ids).sort(), [...generate(1234)].map((d) => d.Id).sort());
     assert.ok(server.maxConcurrent <= 4 && server.maxConcurrent >= 2, `max concurrent ${server.maxConcurrent}`);
-    assert.equal(summary.bytes, [...generate(1234)].reduce((sum, d) => sum + (d.Blob as Buffer).length, 0));
+    assert.equal(
+      summary.bytes,
+      [...generate(1234)].reduce((sum, d) => sum + (d.Blob as Buffer).length, 0),
+    );
     assertBalanced(summary, outcomes);
     assert.equal(server.documents.get('doc-7')?.Blob, Buffer.from('document number 7').toString('base64'));
   });
@@ -55,9 +67,18 @@ describe('bulk: put', () => {
     server = await startDocServer();
     const sizes = [3000, 3000, 3000, 9000, 100, 100];
     const documents = sizes.map((size, i) => ({ Id: `d${i}`, Blob: Buffer.alloc(size, 97), ContentType: 'PLAIN_TEXT' as const }));
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents }, concurrency: 1, maxBatchBytes: 9000 });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents },
+      concurrency: 1,
+      maxBatchBytes: 9000,
+    });
     assert.equal(summary.acknowledged, 6);
-    assert.deepEqual(server.calls.map((call) => call.ids), [['d0', 'd1'], ['d2'], ['d3'], ['d4', 'd5']]);
+    assert.deepEqual(
+      server.calls.map((call) => call.ids),
+      [['d0', 'd1'], ['d2'], ['d3'], ['d4', 'd5']],
+    );
   });
 
   it('resends transient per-document failures until acknowledged, and counts the resends', async () => {
@@ -89,34 +110,62 @@ describe('bulk: put', () => {
 
   it('reports permanent failures without resending them, and gives up on transient ones after maxAttempts', async () => {
     server = await startDocServer({
-      reject: (doc) => (doc.Title === 'Doc 3' ? { code: 'InvalidRequest', message: 'bad document' } : doc.Title === 'Doc 5' ? { code: 'InternalError', message: 'try later' } : undefined),
+      reject: (doc) =>
+        doc.Title === 'Doc 3'
+          ? { code: 'InvalidRequest', message: 'bad document' }
+          : doc.Title === 'Doc 5'
+            ? { code: 'InternalError', message: 'try later' }
+            : undefined,
     });
     const failuresFile = join(dir, 'failures.jsonl');
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents: generate(20) }, failuresFile, documentRetries: { maxAttempts: 3, baseDelayMs: 1 } });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents: generate(20) },
+      failuresFile,
+      documentRetries: { maxAttempts: 3, baseDelayMs: 1 },
+    });
     assert.equal(summary.acknowledged, 18);
     assert.equal(summary.failed, 2);
     assert.equal(summary.retried, 2);
     assert.equal(summary.failuresFile, failuresFile);
-    assert.deepEqual(readFailures(failuresFile).sort((a, b) => String(a.id).localeCompare(String(b.id))), [
-      { id: 'doc-3', code: 'InvalidRequest', message: 'bad document' },
-      { id: 'doc-5', code: 'InternalError', message: 'try later (gave up after 3 sends)' },
-    ]);
+    assert.deepEqual(
+      readFailures(failuresFile).sort((a, b) => String(a.id).localeCompare(String(b.id))),
+      [
+        { id: 'doc-3', code: 'InvalidRequest', message: 'bad document' },
+        { id: 'doc-5', code: 'InternalError', message: 'try later (gave up after 3 sends)' },
+      ],
+    );
     assert.equal(server.calls.filter((call) => call.ids.includes('doc-5')).length, 3);
     assert.equal(server.calls.filter((call) => call.ids.includes('doc-3')).length, 1);
   });
 
   it('reads JSON Lines from a stream: bad lines fail alone with their line numbers', async () => {
     server = await startDocServer();
-    const lines = ['{"Id": "a", "Text": "alpha"}', '{"Id": "b", ', '', '{"Id": "c", "Blob": "' + Buffer.from('gamma').toString('base64') + '"}', '{"Text": "no id"}'];
+    const lines = [
+      '{"Id": "a", "Text": "alpha"}',
+      '{"Id": "b", ',
+      '',
+      '{"Id": "c", "Blob": "' + Buffer.from('gamma').toString('base64') + '"}',
+      '{"Text": "no id"}',
+    ];
     const failuresFile = join(dir, 'failures.jsonl');
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { jsonl: Readable.from([lines.join('\n')]) }, failuresFile });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { jsonl: Readable.from([lines.join('\n')]) },
+      failuresFile,
+    });
     assert.equal(summary.acknowledged, 2);
     assert.equal(summary.failed, 2);
     assert.equal(summary.lastLine, 5);
-    assert.deepEqual(readFailures(failuresFile).map((f) => [f.id, f.code, f.line]), [
-      [null, 'InvalidJson', 2],
-      [null, 'InvalidDocument', 5],
-    ]);
+    assert.deepEqual(
+      readFailures(failuresFile).map((f) => [f.id, f.code, f.line]),
+      [
+        [null, 'InvalidJson', 2],
+        [null, 'InvalidDocument', 5],
+      ],
+    );
     assert.deepEqual([...server.documents.keys()].sort(), ['a', 'c']);
   });
 
@@ -135,8 +184,14 @@ describe('bulk: put', () => {
   it('never has two documents with the same id in flight; the last one read wins', async () => {
     server = await startDocServer({ delayMs: 5, faults: { documentFailureRate: 0.2, seed: 11 } });
     const documents: SearchDocument[] = [];
-    for (let round = 0; round < 5; round++) for (let i = 0; i < 8; i++) documents.push({ Id: `same-${i}`, Title: `round ${round}`, Blob: Buffer.from('x'), ContentType: 'PLAIN_TEXT' });
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents }, documentRetries: { maxAttempts: 30, baseDelayMs: 1, maxDelayMs: 3 } });
+    for (let round = 0; round < 5; round++)
+      for (let i = 0; i < 8; i++) documents.push({ Id: `same-${i}`, Title: `round ${round}`, Blob: Buffer.from('x'), ContentType: 'PLAIN_TEXT' });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents },
+      documentRetries: { maxAttempts: 30, baseDelayMs: 1, maxDelayMs: 3 },
+    });
     assert.equal(summary.acknowledged, 40);
     for (const call of server.calls) assert.equal(new Set(call.ids).size, call.ids.length);
     for (let i = 0; i < 8; i++) assert.equal(server.documents.get(`same-${i}`)?.Title, 'round 4');
@@ -147,7 +202,13 @@ describe('bulk: put', () => {
   it('stops at an error every call would repeat, without reading the whole source', async () => {
     server = await startDocServer({ fail: { status: 400, code: 'ResourceNotFoundException', message: 'no index idx' } });
     const failuresFile = join(dir, 'failures.jsonl');
-    const summary = await runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { documents: generate(100_000) }, failuresFile, concurrency: 2 });
+    const summary = await runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { documents: generate(100_000) },
+      failuresFile,
+      concurrency: 2,
+    });
     assert.deepEqual(summary.stopped, { code: 'ResourceNotFoundException', message: 'no index idx' });
     assert.equal(summary.acknowledged, 0);
     assert.equal(summary.read, summary.failed);
@@ -168,8 +229,14 @@ describe('bulk: put', () => {
   it('rejects, before sending anything, a source that cannot be read and bad options', async () => {
     server = await startDocServer();
     const client = testClient(server.endpoint);
-    await assert.rejects(runBulkPut({ client, args: { IndexId: INDEX }, source: { jsonl: join(dir, 'missing.jsonl') } }), /cannot read .*missing\.jsonl: no such file/);
-    await assert.rejects(runBulkPut({ client, args: { IndexId: INDEX }, source: { from: [join(dir, 'nope')] } }), /cannot read .*nope: no such file or directory/);
+    await assert.rejects(
+      runBulkPut({ client, args: { IndexId: INDEX }, source: { jsonl: join(dir, 'missing.jsonl') } }),
+      /cannot read .*missing\.jsonl: no such file/,
+    );
+    await assert.rejects(
+      runBulkPut({ client, args: { IndexId: INDEX }, source: { from: [join(dir, 'nope')] } }),
+      /cannot read .*nope: no such file or directory/,
+    );
     await assert.rejects(runBulkPut({ client, args: { IndexId: INDEX }, source: { documents: [] }, concurrency: 0 }), /concurrency must be a whole number/);
     await assert.rejects(runBulkPut({ client, args: { IndexId: INDEX }, source: { documents: [] }, documentRetries: { maxAttempts: 0 } }), /maxAttempts/);
     assert.equal(server.received, 0);

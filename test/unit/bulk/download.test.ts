@@ -20,7 +20,11 @@ describe('download', () => {
     server = createServer((req, res) => {
       const path = (req.url ?? '').split('?')[0];
       if (path === '/export.zip') {
-        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': PAYLOAD.length, 'content-disposition': 'attachment; filename="my project.zip"' });
+        res.writeHead(200, {
+          'content-type': 'application/zip',
+          'content-length': PAYLOAD.length,
+          'content-disposition': 'attachment; filename="my project.zip"',
+        });
         res.end(PAYLOAD);
       } else if (path === '/chunked/bundle.zip') {
         res.writeHead(200, { 'content-type': 'application/zip' });
@@ -85,13 +89,16 @@ describe('download', () => {
   it('fails with the status and the error code, never the signature, and leaves nothing behind', async () => {
     const target = join(dir, 'x.zip');
     const progress = recorder();
-    await assert.rejects(downloadToFile({ url: `${base}/expired.zip?X-Amz-Signature=topsecret`, destination: target, progress: progress.listener }), (error: unknown) => {
-      assert.ok(error instanceof DownloadError);
-      assert.equal(error.code, 'HttpError');
-      assert.equal(error.statusCode, 403);
-      assert.equal(error.message, `download failed: HTTP 403 from ${base}/expired.zip (AccessDenied)`);
-      return true;
-    });
+    await assert.rejects(
+      downloadToFile({ url: `${base}/expired.zip?X-Amz-Signature=topsecret`, destination: target, progress: progress.listener }),
+      (error: unknown) => {
+        assert.ok(error instanceof DownloadError);
+        assert.equal(error.code, 'HttpError');
+        assert.equal(error.statusCode, 403);
+        assert.equal(error.message, `download failed: HTTP 403 from ${base}/expired.zip (AccessDenied)`);
+        return true;
+      },
+    );
     assert.deepEqual(progress.events, ['finish failed']);
     assert.deepEqual(readdirSync(dir), []);
   });
@@ -99,7 +106,10 @@ describe('download', () => {
   it('removes the temporary file when the body is cut short, keeping the old file', async () => {
     const target = join(dir, 'keep.zip');
     writeFileSync(target, 'previous');
-    await assert.rejects(downloadToFile({ url: `${base}/short.zip?sig=s`, destination: target }), (error: unknown) => error instanceof DownloadError && !error.message.includes('sig=s'));
+    await assert.rejects(
+      downloadToFile({ url: `${base}/short.zip?sig=s`, destination: target }),
+      (error: unknown) => error instanceof DownloadError && !error.message.includes('sig=s'),
+    );
     assert.deepEqual(readdirSync(dir), ['keep.zip']);
     assert.equal(readFileSync(target, 'utf8'), 'previous');
   });
@@ -107,12 +117,18 @@ describe('download', () => {
   it('stops on abort and cleans up', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await assert.rejects(downloadToFile({ url: `${base}/slow.zip`, destination: join(dir, 'slow.zip'), signal: controller.signal }), (error: unknown) => error instanceof DownloadError && error.code === 'Aborted');
+    await assert.rejects(
+      downloadToFile({ url: `${base}/slow.zip`, destination: join(dir, 'slow.zip'), signal: controller.signal }),
+      (error: unknown) => error instanceof DownloadError && error.code === 'Aborted',
+    );
     assert.deepEqual(readdirSync(dir), []);
   });
 
   it('reports a destination it cannot write to', async () => {
-    await assert.rejects(downloadToFile({ url: `${base}/export.zip`, destination: join(dir, 'no/such/dir/x.zip') }), (error: unknown) => error instanceof DownloadError && error.code === 'WriteError');
+    await assert.rejects(
+      downloadToFile({ url: `${base}/export.zip`, destination: join(dir, 'no/such/dir/x.zip') }),
+      (error: unknown) => error instanceof DownloadError && error.code === 'WriteError',
+    );
     assert.deepEqual(readdirSync(dir), []);
   });
 

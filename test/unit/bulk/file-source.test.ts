@@ -63,7 +63,16 @@ describe('bulk: documents from files', () => {
 
   it('applies sidecars: id, title, content type, typed attributes, ACL; sidecars are not documents', async () => {
     write('r/report.txt', 'numbers');
-    write('r/report.txt.metadata.json', JSON.stringify({ DocumentId: 'reports/q1', Title: 'Q1', ContentType: 'CSV', Attributes: { year: 2020, _category: 'fin', _created_at: '2020-01-01T00:00:00Z', tags: ['x'] }, AccessControlList: [{ Name: 'u', Type: 'USER', Access: 'ALLOW' }] }));
+    write(
+      'r/report.txt.metadata.json',
+      JSON.stringify({
+        DocumentId: 'reports/q1',
+        Title: 'Q1',
+        ContentType: 'CSV',
+        Attributes: { year: 2020, _category: 'fin', _created_at: '2020-01-01T00:00:00Z', tags: ['x'] },
+        AccessControlList: [{ Name: 'u', Type: 'USER', Access: 'ALLOW' }],
+      }),
+    );
     write('r/plain.txt', 'no sidecar');
     write('r/orphan.pdf.metadata.json', '{}');
     const items = await collect([join(dir, 'r')]);

@@ -16,7 +16,15 @@ function failureOf(item: SourceItem<SearchDocument>) {
 
 describe('bulk: JSON Lines documents', () => {
   it('decodes a base64 Blob and keeps the other members', () => {
-    const item = parse(JSON.stringify({ Id: 'a', Title: 'T', Blob: Buffer.from('héllo').toString('base64'), ContentType: 'HTML', Attributes: [{ Key: 'k', Value: { LongValue: 3 } }] }));
+    const item = parse(
+      JSON.stringify({
+        Id: 'a',
+        Title: 'T',
+        Blob: Buffer.from('héllo').toString('base64'),
+        ContentType: 'HTML',
+        Attributes: [{ Key: 'k', Value: { LongValue: 3 } }],
+      }),
+    );
     assert.equal(item.kind, 'item');
     if (item.kind !== 'item') return;
     assert.equal(item.id, 'a');
@@ -48,7 +56,13 @@ describe('bulk: JSON Lines documents', () => {
     ['a non-string Text', '{"Id": "b", "Text": 5}', 'InvalidDocument', 'b', /Text must be a string/],
     ['an unknown content type', '{"Id": "c", "Text": "x", "ContentType": "EPUB"}', 'InvalidDocument', 'c', /ContentType/],
     ['an unknown member', '{"Id": "u", "Text": "x", "Colour": "red"}', 'InvalidDocument', 'u', /Colour/],
-    ['an attribute key too long', `{"Id": "k", "Text": "x", "Attributes": [{"Key": "${'k'.repeat(201)}", "Value": {"StringValue": "v"}}]}`, 'InvalidDocument', 'k', /Attributes\[0\]\.Key/],
+    [
+      'an attribute key too long',
+      `{"Id": "k", "Text": "x", "Attributes": [{"Key": "${'k'.repeat(201)}", "Value": {"StringValue": "v"}}]}`,
+      'InvalidDocument',
+      'k',
+      /Attributes\[0\]\.Key/,
+    ],
   ] as const) {
     it(`fails ${label} alone, with its line and code`, () => {
       const failure = failureOf(parse(line));
@@ -69,11 +83,14 @@ describe('bulk: JSON Lines documents', () => {
     const text = '{"Id": "1", "Text": "a"}\r\n\r\n{"Id": "2", "Text": "b"}\nnot json\n   \n{"Id": "4", "Text": "d"}';
     const items: SourceItem<SearchDocument>[] = [];
     for await (const item of jsonlSource(Readable.from([Buffer.from(text)]), rules, new AbortController().signal)) items.push(item);
-    assert.deepEqual(items.map((item) => [item.kind, item.id, item.ref.line]), [
-      ['item', '1', 1],
-      ['item', '2', 3],
-      ['failure', null, 4],
-      ['item', '4', 6],
-    ]);
+    assert.deepEqual(
+      items.map((item) => [item.kind, item.id, item.ref.line]),
+      [
+        ['item', '1', 1],
+        ['item', '2', 3],
+        ['failure', null, 4],
+        ['item', '4', 6],
+      ],
+    );
   });
 });

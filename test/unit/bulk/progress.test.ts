@@ -5,8 +5,31 @@ import { barLine, createProgressReporter } from '../../../src/lib/bulk/progress-
 import type { BulkSnapshot, BulkSummary } from '../../../src/lib/bulk/types.js';
 
 const words = { one: 'document', noun: 'documents', verb: 'sent' };
-const snapshot: BulkSnapshot = { read: 9100, acknowledged: 9000, failed: 2, retried: 120, throttled: 0, bytes: 3.5 * 1024 * 1024, calls: 900, inFlight: 8, elapsedMs: 3000, position: { done: 750, total: 1000 } };
-const summary: BulkSummary = { read: 20000, acknowledged: 19932, failed: 68, retried: 1004, throttled: 0, bytes: 0, calls: 2100, inFlight: 0, elapsedMs: 6200, rate: 3214.8, concurrency: { max: 8, lowest: 8 } };
+const snapshot: BulkSnapshot = {
+  read: 9100,
+  acknowledged: 9000,
+  failed: 2,
+  retried: 120,
+  throttled: 0,
+  bytes: 3.5 * 1024 * 1024,
+  calls: 900,
+  inFlight: 8,
+  elapsedMs: 3000,
+  position: { done: 750, total: 1000 },
+};
+const summary: BulkSummary = {
+  read: 20000,
+  acknowledged: 19932,
+  failed: 68,
+  retried: 1004,
+  throttled: 0,
+  bytes: 0,
+  calls: 2100,
+  inFlight: 0,
+  elapsedMs: 6200,
+  rate: 3214.8,
+  concurrency: { max: 8, lowest: 8 },
+};
 
 function capture(isTTY: boolean, columns = 120) {
   const stream = Object.assign(new PassThrough(), { isTTY, columns, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
@@ -39,8 +62,14 @@ describe('bulk: progress and summary', () => {
   it('summarises a run, and says how it stopped and where the failures are', () => {
     assert.equal(formatSummary(summary, words), '19,932 documents sent, 68 failed, 1,004 retried in 6.2 s: 3,215 documents/s');
     const stopped = formatSummary({ ...summary, stopped: { code: 'Aborted', message: 'x' }, lastLine: 20000, failuresFile: 'f.jsonl' }, words);
-    assert.match(stopped, /\nInterrupted after line 20,000\. Everything read and not listed as failed was acknowledged\.\nFailed documents are listed in f\.jsonl\.$/);
-    assert.match(formatSummary({ ...summary, stopped: { code: 'ResourceNotFoundException', message: 'no index' } }, words), /\nStopped: ResourceNotFoundException: no index\./);
+    assert.match(
+      stopped,
+      /\nInterrupted after line 20,000\. Everything read and not listed as failed was acknowledged\.\nFailed documents are listed in f\.jsonl\.$/,
+    );
+    assert.match(
+      formatSummary({ ...summary, stopped: { code: 'ResourceNotFoundException', message: 'no index' } }, words),
+      /\nStopped: ResourceNotFoundException: no index\./,
+    );
     const sentence = formatSummary({ ...summary, stopped: { code: 'ConflictException', message: 'Index x is UPDATING. Retry when it is ACTIVE.' } }, words);
     assert.match(sentence, /Retry when it is ACTIVE\. Everything read/, 'one full stop, not two');
   });
@@ -57,7 +86,15 @@ describe('bulk: progress and summary', () => {
   });
 
   it('fits the bar line in the terminal, dropping whole parts, never cutting a value', () => {
-    const big: BulkSnapshot = { ...snapshot, acknowledged: 123_456, failed: 1_234, retried: 12_345, bytes: 12.3 * 1024 ** 3, elapsedMs: 185_000, position: { done: 999, total: 1000 } };
+    const big: BulkSnapshot = {
+      ...snapshot,
+      acknowledged: 123_456,
+      failed: 1_234,
+      retried: 12_345,
+      bytes: 12.3 * 1024 ** 3,
+      elapsedMs: 185_000,
+      position: { done: 999, total: 1000 },
+    };
     for (const columns of [40, 60, 80, 100, 200]) {
       const line = barLine(big, words, 0.999, columns);
       assert.ok(line.length <= columns - 1, `${line.length} > ${columns - 1}: ${line}`);
@@ -94,7 +131,10 @@ describe('bulk: progress and summary', () => {
     const reporter = createProgressReporter({ stream: out.stream });
     reporter.update({ ...snapshot, acknowledged: 123_456, failed: 1_234, retried: 12_345 });
     reporter.finish(summary);
-    const drawn = out.text().split(/\r|\n|\u001b\[[0-9;]*[A-Za-z]/).filter((line) => line.includes('sent |'));
+    const drawn = out
+      .text()
+      .split(/\r|\n|\u001b\[[0-9;]*[A-Za-z]/)
+      .filter((line) => line.includes('sent |'));
     assert.ok(drawn.length > 0, out.text());
     for (const line of drawn) assert.ok(line.length < 80, `${line.length} columns: ${line}`);
   });

@@ -58,7 +58,10 @@ describe('bulk: metadata sidecars', () => {
     ['a non-list ACL', '{"AccessControlList": {}}', /AccessControlList must be a list/],
   ] as const) {
     it(`rejects ${label} with a one-line reason`, () => {
-      assert.throws(() => parseSidecar(text), (error: unknown) => error instanceof SidecarError && pattern.test(error.message) && !error.message.includes('\n'));
+      assert.throws(
+        () => parseSidecar(text),
+        (error: unknown) => error instanceof SidecarError && pattern.test(error.message) && !error.message.includes('\n'),
+      );
     });
   }
 });

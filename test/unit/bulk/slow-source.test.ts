@@ -25,7 +25,10 @@ describe('bulk: a slow source (a pipe that stays open)', () => {
     const run = runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { jsonl: input } });
     input.write('{"Id": "a", "Text": "one"}\n{"Id": "b", "Text": "two"}\n{"Id": "c", "Text": "three"}\n');
     assert.ok(await until(() => server!.documents.size === 3, 8000), 'the three documents were sent while the input stayed open');
-    assert.deepEqual(server.calls.map((call) => call.ids), [['a', 'b', 'c']]);
+    assert.deepEqual(
+      server.calls.map((call) => call.ids),
+      [['a', 'b', 'c']],
+    );
     input.end('{"Id": "d", "Text": "four"}\n');
     const summary = await run;
     assert.equal(summary.acknowledged, 4);
@@ -35,7 +38,12 @@ describe('bulk: a slow source (a pipe that stays open)', () => {
     let failures = 1;
     server = await startDocServer({ reject: () => (failures-- > 0 ? { code: 'InternalError', message: 'busy' } : undefined) });
     const input = new PassThrough();
-    const run = runBulkPut({ client: testClient(server.endpoint), args: { IndexId: INDEX }, source: { jsonl: input }, documentRetries: { baseDelayMs: 1, maxDelayMs: 2 } });
+    const run = runBulkPut({
+      client: testClient(server.endpoint),
+      args: { IndexId: INDEX },
+      source: { jsonl: input },
+      documentRetries: { baseDelayMs: 1, maxDelayMs: 2 },
+    });
     input.write('{"Id": "a", "Text": "one"}\n');
     assert.ok(await until(() => server!.documents.has('a'), 8000), 'resent while the input stayed open');
     assert.equal(server.calls.length, 2);

@@ -36,7 +36,11 @@ describe('bulk: throttling is slowed down for, not failed', () => {
     assert.equal(server.documents.size, 2_000);
     assert.equal(summary.throttled, server.injector!.counts.throttled);
     assert.ok(summary.throttled > 50, `throttled ${summary.throttled}`);
-    assert.equal(summary.retried, outcomes.reduce((sum, outcome) => sum + outcome.attempts - 1, 0), 'every send after the first is counted');
+    assert.equal(
+      summary.retried,
+      outcomes.reduce((sum, outcome) => sum + outcome.attempts - 1, 0),
+      'every send after the first is counted',
+    );
     assert.deepEqual(summary.concurrency, { max: 8, lowest: 1 });
     assert.ok(server.maxConcurrent <= 8);
     assert.equal(outcomes.length, 2_000);
@@ -72,7 +76,10 @@ describe('bulk: throttling is slowed down for, not failed', () => {
     });
     assert.equal(summary.failed, 20);
     assert.equal(server.received, 2);
-    assert.ok(messages.every((message) => message.endsWith('(gave up at the retry deadline)')), messages[0]);
+    assert.ok(
+      messages.every((message) => message.endsWith('(gave up at the retry deadline)')),
+      messages[0],
+    );
   });
 
   it('halves the calls in flight once per burst of throttling, and adds one back per window of answers', () => {

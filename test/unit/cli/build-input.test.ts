@@ -41,7 +41,10 @@ describe('cli operation input from flags', () => {
       Name: 'docs',
       RoleArn: 'arn:aws:iam::000000000000:role/r',
       Edition: 'DEVELOPER_EDITION',
-      Tags: [{ Key: 'team', Value: 'web' }, { Key: 'env', Value: 'dev' }],
+      Tags: [
+        { Key: 'team', Value: 'web' },
+        { Key: 'env', Value: 'dev' },
+      ],
       ServerSideEncryptionConfiguration: { KmsKeyId: 'key-1' },
     });
   });
@@ -99,7 +102,13 @@ describe('cli operation input from flags', () => {
     usage(() => buildInput(search, SearchIndexCreate.operation, { 'cli-input-json': '{"Name":' }), /Invalid JSON for --cli-input-json/);
     usage(() => buildInput(search, SearchIndexCreate.operation, { 'cli-input-json': '[1]' }), /JSON object/);
     usage(() => buildInput(search, SearchIndexCreate.operation, { name: 'n', 'role-arn': 'r', tags: ['Key=[a'] }), /Invalid shorthand for --tags/);
-    usage(() => buildInput(search, SearchIndexCreate.operation, { name: 'n', 'role-arn': 'r', tags: [`file://${join(dir, 'missing.json')}`] }), /Cannot read .*missing\.json for --tags \(ENOENT\)/);
-    usage(() => buildInput(search, SearchIndexCreate.operation, { name: 'n', 'role-arn': 'r', 'server-side-encryption-configuration': 'just text' }), /expected JSON/);
+    usage(
+      () => buildInput(search, SearchIndexCreate.operation, { name: 'n', 'role-arn': 'r', tags: [`file://${join(dir, 'missing.json')}`] }),
+      /Cannot read .*missing\.json for --tags \(ENOENT\)/,
+    );
+    usage(
+      () => buildInput(search, SearchIndexCreate.operation, { name: 'n', 'role-arn': 'r', 'server-side-encryption-configuration': 'just text' }),
+      /expected JSON/,
+    );
   });
 });

@@ -25,7 +25,10 @@ describe('build assumptions', () => {
 
     it('the installed @oclif/core still sorts commands with the expression the build replaces', () => {
       const plugin = join(dirname(require.resolve('@oclif/core/package.json')), 'lib', 'config', 'plugin.js');
-      assert.ok(readFileSync(plugin, 'utf8').includes('.sort((a, b) => a.id.localeCompare(b.id))'), `${plugin} changed: review asciiCommandSort in scripts/build.mjs`);
+      assert.ok(
+        readFileSync(plugin, 'utf8').includes('.sort((a, b) => a.id.localeCompare(b.id))'),
+        `${plugin} changed: review asciiCommandSort in scripts/build.mjs`,
+      );
     });
   });
 
@@ -34,8 +37,11 @@ describe('build assumptions', () => {
 
     it('the plugin still exports only its entry, so its command files cannot be imported by package name', async () => {
       const byName: string = '@oclif/plugin-autocomplete/lib/commands/autocomplete/create.js';
-      await assert.rejects(import(byName), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' },
-        'the plugin now exports its command files: import them by package name in src/commands/autocomplete');
+      await assert.rejects(
+        import(byName),
+        { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' },
+        'the plugin now exports its command files: import them by package name in src/commands/autocomplete',
+      );
     });
 
     it('each re-export is the command class of the copy of the plugin that Node resolves', async () => {

@@ -4,7 +4,9 @@ import { COMMANDS } from '../../../src/commands/index.js';
 import { GLOBAL_FLAGS, PAGINATION_FLAGS } from '../../../src/lib/cli/global-flags.js';
 import { OperationCommand } from '../../../src/lib/cli/operation-command.js';
 
-const operationCommands = Object.entries(COMMANDS).filter(([, command]) => Object.prototype.isPrototypeOf.call(OperationCommand, command)) as Array<[string, typeof OperationCommand]>;
+const operationCommands = Object.entries(COMMANDS).filter(([, command]) => Object.prototype.isPrototypeOf.call(OperationCommand, command)) as Array<
+  [string, typeof OperationCommand]
+>;
 
 describe('cli commands against botocore', () => {
   it('names operation flags as the AWS CLI does (botocore xform_name), prefixing collisions', () => {

@@ -40,8 +40,15 @@ describe('cli node:http handler', () => {
   after(() => server.close());
 
   const request = (overrides: Partial<HttpRequest> = {}): HttpRequest => ({
-    method: 'POST', protocol: 'http:', hostname: '127.0.0.1', port, path: '/a%20b', query: { x: ['1', '2'], y: 'z w' },
-    headers: { 'content-type': 'application/json', 'x-amz-target': 'T.Op' }, body: '{"k":1}', ...overrides,
+    method: 'POST',
+    protocol: 'http:',
+    hostname: '127.0.0.1',
+    port,
+    path: '/a%20b',
+    query: { x: ['1', '2'], y: 'z w' },
+    headers: { 'content-type': 'application/json', 'x-amz-target': 'T.Op' },
+    body: '{"k":1}',
+    ...overrides,
   });
 
   it('sends method, path, query, headers and body as given, and returns the whole response', async () => {
@@ -61,10 +68,14 @@ describe('cli node:http handler', () => {
     const closed = createServer();
     const closedPort = await listen(closed);
     closed.close();
-    await assert.rejects(createNodeHttpHandler({}, noFallback)(request({ port: closedPort })), (error: unknown) =>
-      error instanceof ConnectionError && error.code === 'ECONNREFUSED' && !error.timeout);
-    await assert.rejects(createNodeHttpHandler({ timeout: 0.2 }, noFallback)(request({ path: '/slow' })), (error: unknown) =>
-      error instanceof ConnectionError && error.timeout && /Timed out/.test(error.message));
+    await assert.rejects(
+      createNodeHttpHandler({}, noFallback)(request({ port: closedPort })),
+      (error: unknown) => error instanceof ConnectionError && error.code === 'ECONNREFUSED' && !error.timeout,
+    );
+    await assert.rejects(
+      createNodeHttpHandler({ timeout: 0.2 }, noFallback)(request({ path: '/slow' })),
+      (error: unknown) => error instanceof ConnectionError && error.timeout && /Timed out/.test(error.message),
+    );
   });
 
   it('hands requests to the undici handler when a proxy is configured', async () => {
@@ -81,7 +92,27 @@ describe('cli node:http handler', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-cli-tls-'));
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const tls = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.end('{}'));
     const tlsPort = await listen(tls as unknown as Server);
     try {

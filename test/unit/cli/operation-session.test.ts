@@ -61,7 +61,7 @@ describe('operation session with given environment and streams', () => {
     return { stdout: stdout.text(), stderr: stderr.text(), settings: session.settings };
   }
 
-  it('prints the result as JSON on the given stdout, with the region of the given environment\'s profile', async () => {
+  it("prints the result as JSON on the given stdout, with the region of the given environment's profile", async () => {
     const { stdout, stderr, settings } = await printListed([], {});
     assert.deepEqual(JSON.parse(stdout), LISTED);
     assert.equal(stderr, '');
@@ -110,7 +110,10 @@ describe('operation session with given environment and streams', () => {
     it('a run that may not ask fails on a missing region with a configuration error instead of a prompt', async () => {
       const empty = makeTempHome();
       try {
-        for (const [env, terminal] of [[{ CI: 'true' }, true], [{}, false]] as const) {
+        for (const [env, terminal] of [
+          [{ CI: 'true' }, true],
+          [{}, false],
+        ] as const) {
           const { io, stdout } = fakeIO({ ...empty.env, ...env }, terminal);
           await assert.rejects(openSession(SearchIndexList.operation, await parseFlags(SearchIndexList, []), { io }), (error: unknown) => {
             assert.ok(error instanceof CliError);

@@ -40,8 +40,20 @@ describe('cli output formats', () => {
   it('never splits a value: wide tables overflow, a single wide row turns into Key/Value rows', () => {
     const text = 'word '.repeat(40).trim();
     const id = '47f17f4b-595a-4f13-8070-0123456789ab';
-    const two = formatTable({ Items: [{ Text: text, Id: id }, { Text: 'short', Id: '2' }] }, 'T', { chalk: new Chalk({ level: 1 }), width: 60 });
-    assert.ok(two.split('\n').some((line) => line.includes(text) && line.includes(id)), 'each value whole, on its row');
+    const two = formatTable(
+      {
+        Items: [
+          { Text: text, Id: id },
+          { Text: 'short', Id: '2' },
+        ],
+      },
+      'T',
+      { chalk: new Chalk({ level: 1 }), width: 60 },
+    );
+    assert.ok(
+      two.split('\n').some((line) => line.includes(text) && line.includes(id)),
+      'each value whole, on its row',
+    );
     assert.match(two, /\x1b\[36mText\x1b\[39m/, 'header colour codes are whole');
     const one = formatTable({ Items: [{ Text: text, Id: id }] }, 'T', { chalk: new Chalk({ level: 0 }), width: 60 });
     assert.match(one, /│ Text │ word word/);
@@ -51,13 +63,22 @@ describe('cli output formats', () => {
   });
 
   it('plain data drops $metadata, writes timestamps as ISO 8601 and bytes as base64', () => {
-    const result = { $metadata: { requestId: 'r' }, When: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), At: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 120)), Data: new Uint8Array([104, 105]), Gone: undefined };
+    const result = {
+      $metadata: { requestId: 'r' },
+      When: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+      At: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 120)),
+      Data: new Uint8Array([104, 105]),
+      Gone: undefined,
+    };
     assert.deepEqual(toPlain(result), { When: '2024-01-02T03:04:05Z', At: '2024-01-02T03:04:05.120Z', Data: 'aGk=' });
   });
 
   it('--query runs JMESPath and reports a bad expression as a usage error', () => {
     assert.deepEqual(applyQuery(SAMPLES[0], "IndexConfigurationSummaryItems[?Status=='ACTIVE'].Name"), ['a']);
-    assert.throws(() => applyQuery({}, 'a[?'), (error: unknown) => error instanceof CliError && error.exitCode === 252);
+    assert.throws(
+      () => applyQuery({}, 'a[?'),
+      (error: unknown) => error instanceof CliError && error.exitCode === 252,
+    );
   });
 
   it('colour: on, off, or auto (a terminal, NO_COLOR unset, TERM not dumb)', () => {
@@ -75,5 +96,4 @@ describe('cli output formats', () => {
     assert.equal(normalizeLiterals("a[?s=='`q`']"), "a[?s=='`q`']", 'a raw string is left alone');
     assert.equal(normalizeLiterals('a[?s==`ACT'), 'a[?s==`ACT', 'unterminated: left for the parser to report');
   });
-
 });

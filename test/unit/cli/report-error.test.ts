@@ -13,7 +13,14 @@ const metadata = { headers: {}, attempts: 1, totalRetryDelay: 0 };
 
 describe('cli error reports', () => {
   it('service errors: exit 254 with code, message and request id on one line', () => {
-    const error = new ServiceException({ code: 'ResourceNotFoundException', message: 'Index x\nnot found', statusCode: 400, requestId: 'req-1', retryable: false, $metadata: metadata });
+    const error = new ServiceException({
+      code: 'ResourceNotFoundException',
+      message: 'Index x\nnot found',
+      statusCode: 400,
+      requestId: 'req-1',
+      retryable: false,
+      $metadata: metadata,
+    });
     assert.deepEqual(reportError(error), { exitCode: 254, message: 'ResourceNotFoundException: Index x not found (request id req-1)' });
   });
 
@@ -34,7 +41,10 @@ describe('cli error reports', () => {
   });
 
   it('anything else: exit 255; prompts closed with Ctrl-C: 130 silently', () => {
-    assert.deepEqual(reportError(new ConnectionError('Connection failed', { code: 'ECONNREFUSED' })), { exitCode: 255, message: 'ConnectionError: Connection failed' });
+    assert.deepEqual(reportError(new ConnectionError('Connection failed', { code: 'ECONNREFUSED' })), {
+      exitCode: 255,
+      message: 'ConnectionError: Connection failed',
+    });
     assert.deepEqual(reportError(new TypeError('x is not a function')), { exitCode: 255, message: 'TypeError: x is not a function' });
     assert.equal(reportError(new PaginationError('The ListIndices paginator received the same NextToken twice', { operation: 'ListIndices' })).exitCode, 255);
     const prompt = Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' });
@@ -44,11 +54,20 @@ describe('cli error reports', () => {
 });
 
 describe('cli parse error messages', () => {
-  it('puts oclif\'s multi-line parse errors on one line without the help hint', async () => {
+  it("puts oclif's multi-line parse errors on one line without the help hint", async () => {
     const { parseErrorMessage } = await import('../../../src/lib/cli/nimbus-command.js');
-    assert.equal(parseErrorMessage('Parsing --page-size \n\tExpected an integer greater than or equal to 1 but received: 0\nSee more help with --help'), 'Parsing --page-size: Expected an integer greater than or equal to 1 but received: 0');
-    assert.equal(parseErrorMessage('Missing 1 required arg:\nkey  Setting to print\nSee more help with --help'), 'Missing 1 required arg: key Setting to print');
+    assert.equal(
+      parseErrorMessage('Parsing --page-size \n\tExpected an integer greater than or equal to 1 but received: 0\nSee more help with --help'),
+      'Parsing --page-size: Expected an integer greater than or equal to 1 but received: 0',
+    );
+    assert.equal(
+      parseErrorMessage('Missing 1 required arg:\nkey  Setting to print\nSee more help with --help'),
+      'Missing 1 required arg: key Setting to print',
+    );
     assert.equal(parseErrorMessage('Nonexistent flag: --bogus\nSee more help with --help'), 'Nonexistent flag: --bogus');
-    assert.equal(parseErrorMessage('The following error occurred:\n  --local=true cannot also be provided when using --endpoint-url\nSee more help with --help'), '--local=true cannot also be provided when using --endpoint-url');
+    assert.equal(
+      parseErrorMessage('The following error occurred:\n  --local=true cannot also be provided when using --endpoint-url\nSee more help with --help'),
+      '--local=true cannot also be provided when using --endpoint-url',
+    );
   });
 });

@@ -54,7 +54,10 @@ describe('cli settings resolution', () => {
     const empty = makeTempHome();
     try {
       const bare = { ...request({}), env: empty.env };
-      await assert.rejects(resolveSettings(bare), (error: unknown) => error instanceof CliError && error.exitCode === 253 && /--region.*AWS_REGION.*configure set region/.test(error.message));
+      await assert.rejects(
+        resolveSettings(bare),
+        (error: unknown) => error instanceof CliError && error.exitCode === 253 && /--region.*AWS_REGION.*configure set region/.test(error.message),
+      );
       assert.equal((await resolveSettings({ ...bare, flags: { local: true } })).region, 'us-east-1');
     } finally {
       empty.cleanup();

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { awsCommandEquivalent, editDistance, operationCliName, suggestCommands, suggestFlag } from '../../../src/lib/cli/suggest.js';
 
-const COMMANDS = ['search index list', 'search index create', 'search index delete', 'search faq list', 'search data-source list', 'mobile project list', 'configure'];
+const COMMANDS = [
+  'search index list',
+  'search index create',
+  'search index delete',
+  'search faq list',
+  'search data-source list',
+  'mobile project list',
+  'configure',
+];
 
 describe('cli command suggestions', () => {
   it('measures edit distance', () => {
@@ -25,7 +33,11 @@ describe('cli command suggestions', () => {
 
   it('maps AWS CLI command names to nimbus commands', () => {
     assert.equal(operationCliName('ListTagsForResource'), 'list-tags-for-resource');
-    const operations = new Map([['ListIndices', 'search index list'], ['BatchPutDocument', 'search document put'], ['ListProjects', 'mobile project list']]);
+    const operations = new Map([
+      ['ListIndices', 'search index list'],
+      ['BatchPutDocument', 'search document put'],
+      ['ListProjects', 'mobile project list'],
+    ]);
     assert.equal(awsCommandEquivalent(['kendra', 'list-indices'], operations), 'search index list');
     assert.equal(awsCommandEquivalent(['search', 'batch-put-document'], operations), 'search document put');
     assert.equal(awsCommandEquivalent(['mobile', 'list-projects'], operations), 'mobile project list');

@@ -19,28 +19,46 @@ describe('client construction', () => {
   });
 
   it('requires region and version, naming the option', () => {
-    assert.throws(() => new SearchClient({ version: 'latest', credentials }), (error: unknown) =>
-      error instanceof InvalidArgumentException && error.option === 'region' && /region/.test(error.message));
-    assert.throws(() => new SearchClient({ region: 'us-east-1', credentials } as never), (error: unknown) =>
-      error instanceof InvalidArgumentException && error.option === 'version');
+    assert.throws(
+      () => new SearchClient({ version: 'latest', credentials }),
+      (error: unknown) => error instanceof InvalidArgumentException && error.option === 'region' && /region/.test(error.message),
+    );
+    assert.throws(
+      () => new SearchClient({ region: 'us-east-1', credentials } as never),
+      (error: unknown) => error instanceof InvalidArgumentException && error.option === 'version',
+    );
   });
 
   it('rejects an unknown version, a malformed one and unknown options', () => {
     assert.throws(() => new SearchClient({ region: 'us-east-1', version: '2001-01-01', credentials }), /no API version "2001-01-01".*2019-02-03/);
-    assert.throws(() => new SearchClient({ region: 'us-east-1', version: 'yesterday', credentials }), (error: unknown) =>
-      error instanceof InvalidArgumentException && error.option === 'version');
-    assert.throws(() => new SearchClient({ region: 'us-east-1', version: 'latest', credentials, regoin: 'x' } as never), (error: unknown) =>
-      error instanceof InvalidArgumentException && error.option === 'regoin');
+    assert.throws(
+      () => new SearchClient({ region: 'us-east-1', version: 'yesterday', credentials }),
+      (error: unknown) => error instanceof InvalidArgumentException && error.option === 'version',
+    );
+    assert.throws(
+      () => new SearchClient({ region: 'us-east-1', version: 'latest', credentials, regoin: 'x' } as never),
+      (error: unknown) => error instanceof InvalidArgumentException && error.option === 'regoin',
+    );
   });
 
   it('checks option value types, naming the option', () => {
     const cases: Array<[string, unknown]> = [
-      ['scheme', 'ftp'], ['validate', 'yes'], ['endpoint', 'not a url with spaces'], ['http', { timeout: -1 }],
-      ['http', { nope: 1 }], ['endpoint_provider', 'x'], ['handler', 3], ['region', 'US EAST'], ['profile', ''],
+      ['scheme', 'ftp'],
+      ['validate', 'yes'],
+      ['endpoint', 'not a url with spaces'],
+      ['http', { timeout: -1 }],
+      ['http', { nope: 1 }],
+      ['endpoint_provider', 'x'],
+      ['handler', 3],
+      ['region', 'US EAST'],
+      ['profile', ''],
     ];
     for (const [option, value] of cases) {
-      assert.throws(() => new SearchClient({ region: 'us-east-1', version: 'latest', credentials, [option]: value } as never),
-        (error: unknown) => error instanceof InvalidArgumentException && error.option === option, `${option}=${JSON.stringify(value)}`);
+      assert.throws(
+        () => new SearchClient({ region: 'us-east-1', version: 'latest', credentials, [option]: value } as never),
+        (error: unknown) => error instanceof InvalidArgumentException && error.option === option,
+        `${option}=${JSON.stringify(value)}`,
+      );
     }
   });
 
@@ -56,12 +74,20 @@ describe('client construction', () => {
   });
 
   it('derives endpoints from the scheme, China regions, the provider and the environment', () => {
-    assert.equal(new MobileClient({ region: 'us-east-1', version: 'latest', credentials, scheme: 'http' }).getEndpoint().href, 'http://mobile.us-east-1.amazonaws.com/');
+    assert.equal(
+      new MobileClient({ region: 'us-east-1', version: 'latest', credentials, scheme: 'http' }).getEndpoint().href,
+      'http://mobile.us-east-1.amazonaws.com/',
+    );
     assert.equal(new SearchClient({ region: 'cn-north-1', version: 'latest', credentials }).getEndpoint().href, 'https://kendra.cn-north-1.amazonaws.com.cn/');
     const seen: unknown[] = [];
     const provided = new SearchClient({
-      region: 'us-west-2', version: 'latest', credentials,
-      endpoint_provider: (params) => { seen.push(params); return { endpoint: 'https://search.internal.example' }; },
+      region: 'us-west-2',
+      version: 'latest',
+      credentials,
+      endpoint_provider: (params) => {
+        seen.push(params);
+        return { endpoint: 'https://search.internal.example' };
+      },
     });
     assert.equal(provided.getEndpoint().href, 'https://search.internal.example/');
     assert.deepEqual(seen, [{ service: 'kendra', region: 'us-west-2' }]);
@@ -69,7 +95,10 @@ describe('client construction', () => {
     process.env.AWS_ENDPOINT_URL_KENDRA = 'http://127.0.0.1:2222';
     assert.equal(new SearchClient({ region: 'us-east-1', version: 'latest', credentials }).getEndpoint().href, 'http://127.0.0.1:2222/');
     assert.equal(new MobileClient({ region: 'us-east-1', version: 'latest', credentials }).getEndpoint().href, 'http://127.0.0.1:1111/');
-    assert.equal(new SearchClient({ region: 'us-east-1', version: 'latest', credentials, endpoint: 'http://localhost:4599' }).getEndpoint().href, 'http://localhost:4599/');
+    assert.equal(
+      new SearchClient({ region: 'us-east-1', version: 'latest', credentials, endpoint: 'http://localhost:4599' }).getEndpoint().href,
+      'http://localhost:4599/',
+    );
   });
 
   it('takes the region from the environment, then the profile', () => {
@@ -90,9 +119,30 @@ describe('client construction', () => {
 
   it('lists every seed option in getArguments()', () => {
     const names = SearchClient.getArguments().map((argument) => argument.name);
-    for (const name of ['region', 'version', 'credentials', 'profile', 'use_aws_shared_config_files', 'endpoint', 'endpoint_provider',
-      'endpoint_discovery', 'disable_host_prefix_injection', 'scheme', 'api_provider', 'signature_provider', 'signature_version',
-      'handler', 'http_handler', 'http', 'retries', 'validate', 'idempotency_auto_fill', 'csm', 'debug', 'stats']) {
+    for (const name of [
+      'region',
+      'version',
+      'credentials',
+      'profile',
+      'use_aws_shared_config_files',
+      'endpoint',
+      'endpoint_provider',
+      'endpoint_discovery',
+      'disable_host_prefix_injection',
+      'scheme',
+      'api_provider',
+      'signature_provider',
+      'signature_version',
+      'handler',
+      'http_handler',
+      'http',
+      'retries',
+      'validate',
+      'idempotency_auto_fill',
+      'csm',
+      'debug',
+      'stats',
+    ]) {
       assert.ok(names.includes(name), name);
     }
     for (const argument of SearchClient.getArguments()) {
@@ -100,7 +150,12 @@ describe('client construction', () => {
       assert.equal(typeof argument.required, 'boolean');
       assert.ok(argument.type && argument.default);
     }
-    assert.deepEqual(SearchClient.getArguments().filter((argument) => argument.required).map((argument) => argument.name), ['region', 'version']);
+    assert.deepEqual(
+      SearchClient.getArguments()
+        .filter((argument) => argument.required)
+        .map((argument) => argument.name),
+      ['region', 'version'],
+    );
   });
 
   it('factory() builds a client and emits a DeprecationWarning', async () => {

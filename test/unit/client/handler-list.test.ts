@@ -23,7 +23,10 @@ describe('HandlerList', () => {
     list.add('validate', 'b', recorder('b', seen));
     await list.resolve()(command);
     assert.deepEqual(seen, ['a', 'b', 'c', 'd']);
-    assert.deepEqual(list.list().map((entry) => entry.name), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(
+      list.list().map((entry) => entry.name),
+      ['a', 'b', 'c', 'd'],
+    );
   });
 
   it('orders by priority within a step, and places relative to a name', async () => {

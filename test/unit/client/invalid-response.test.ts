@@ -66,10 +66,12 @@ describe('a success response whose body cannot be read', () => {
   ] as const) {
     it(`is an InvalidResponseError (a ProtocolError, a NimbusError) with $metadata: ${answer}`, async () => {
       answers = [answer];
-      const error = await client(0).listIndicesAsync({}).then(
-        () => assert.fail('expected an error'),
-        (caught: unknown) => caught,
-      );
+      const error = await client(0)
+        .listIndicesAsync({})
+        .then(
+          () => assert.fail('expected an error'),
+          (caught: unknown) => caught,
+        );
       assert.ok(error instanceof InvalidResponseError, String(error));
       assert.ok(error instanceof ProtocolError && isNimbusError(error) && isInvalidResponseError(error));
       assert.equal(error.name, 'InvalidResponseError');
@@ -133,15 +135,18 @@ describe('a success response whose body cannot be read, in the synchronous form'
     // A JSON string where an object is due; the server runs in its own thread, as this one blocks.
     server = await startServerThread({ ListIndices: [{ body: 'Proxy login', headers: { 'x-amzn-requestid': 'req-sync' } }] });
     const client = new SearchClient({ ...clientOptions(server.endpoint), retries: 0 });
-    assert.throws(() => client.listIndices({}), (error: unknown) => {
-      assert.ok(error instanceof InvalidResponseError, String(error));
-      assert.ok(error instanceof ProtocolError && isNimbusError(error));
-      assert.match(error.message, /^The ListIndices response body is JSON but not an object \(HTTP 200, 13 bytes\)$/);
-      assert.equal(error.operation, 'ListIndices');
-      assert.equal(error.$metadata.statusCode, 200);
-      assert.equal(error.$metadata.requestId, 'req-sync');
-      return true;
-    });
+    assert.throws(
+      () => client.listIndices({}),
+      (error: unknown) => {
+        assert.ok(error instanceof InvalidResponseError, String(error));
+        assert.ok(error instanceof ProtocolError && isNimbusError(error));
+        assert.match(error.message, /^The ListIndices response body is JSON but not an object \(HTTP 200, 13 bytes\)$/);
+        assert.equal(error.operation, 'ListIndices');
+        assert.equal(error.$metadata.statusCode, 200);
+        assert.equal(error.$metadata.requestId, 'req-sync');
+        return true;
+      },
+    );
   });
 
   it('retries a body that is not a JSON object in standard mode, as the async form does', async () => {

@@ -17,9 +17,15 @@ describe('operation methods', () => {
   });
   after(() => server.close());
 
-  const options = (): ClientOptions => ({ region: 'us-east-1', version: 'latest', credentials, endpoint: server.endpoint, retries: 0, use_aws_shared_config_files: false });
-  const widgets = (): Client =>
-    new Client({ ...options(), version: WIDGETS_VERSION, api_provider: widgetsProvider() }, { name: 'widgets', versions: [] });
+  const options = (): ClientOptions => ({
+    region: 'us-east-1',
+    version: 'latest',
+    credentials,
+    endpoint: server.endpoint,
+    retries: 0,
+    use_aws_shared_config_files: false,
+  });
+  const widgets = (): Client => new Client({ ...options(), version: WIDGETS_VERSION, api_provider: widgetsProvider() }, { name: 'widgets', versions: [] });
 
   it('gives a custom service its methods on the instance alone, never on a shared prototype', async () => {
     const custom = widgets();
@@ -29,7 +35,7 @@ describe('operation methods', () => {
     assert.deepEqual(created.Widget, { Id: 'w-1', Name: 'first', Status: 'CREATING' });
   });
 
-  it('does not leak a custom service\'s methods onto SearchClient, MobileClient or another generic client', () => {
+  it("does not leak a custom service's methods onto SearchClient, MobileClient or another generic client", () => {
     widgets();
     const search = new SearchClient(options());
     const mobile = new MobileClient(options());
@@ -39,7 +45,10 @@ describe('operation methods', () => {
     }
     const api = structuredClone(widgets().getApi().json) as unknown as { metadata: { serviceId: string }; operations: Record<string, unknown> };
     api.operations = { PingDefault: api.operations.PingDefault };
-    const gadgets = new Client({ ...options(), version: WIDGETS_VERSION, api_provider: (type) => (type === 'api' ? (structuredClone(api) as never) : null) }, { name: 'gadgets', versions: [] });
+    const gadgets = new Client(
+      { ...options(), version: WIDGETS_VERSION, api_provider: (type) => (type === 'api' ? (structuredClone(api) as never) : null) },
+      { name: 'gadgets', versions: [] },
+    );
     assert.ok(Object.hasOwn(gadgets, 'pingDefaultAsync'));
     assert.equal('createWidgetAsync' in gadgets, false);
   });

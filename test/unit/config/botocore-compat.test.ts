@@ -36,18 +36,14 @@ mobile =
 `;
 
 function flatten(sections: Record<string, IniSection>): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    Object.entries(sections).map(([name, s]) => [name, JSON.parse(JSON.stringify({ ...s.settings, ...s.subsections }))]),
-  );
+  return Object.fromEntries(Object.entries(sections).map(([name, s]) => [name, JSON.parse(JSON.stringify({ ...s.settings, ...s.subsections }))]));
 }
 
 /** Lower-cases nested keys (botocore keeps their case; nimbus lower-cases every key). */
 function lowerNested(sections: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
   const lower = (v: unknown): unknown =>
     typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x])) : v;
-  return Object.fromEntries(
-    Object.entries(sections).map(([name, s]) => [name, Object.fromEntries(Object.entries(s).map(([k, v]) => [k, lower(v)]))]),
-  );
+  return Object.fromEntries(Object.entries(sections).map(([name, s]) => [name, Object.fromEntries(Object.entries(s).map(([k, v]) => [k, lower(v)]))]));
 }
 
 describe('shared config file compatibility with botocore', () => {

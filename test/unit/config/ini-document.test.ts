@@ -5,19 +5,13 @@ import { FAKE_SECRET, assertNoSecret } from './temp-home.js';
 
 describe('parseIniDocument', () => {
   it('reads sections and settings, lower-casing keys and skipping comments', () => {
-    const doc = parseIniDocument(
-      '\uFEFF# top comment\r\n[default]\r\nRegion = us-west-2\r\n; another\r\nOutput=json\r\n\r\n[other]\nkey: value\n',
-      '/f',
-    );
+    const doc = parseIniDocument('\uFEFF# top comment\r\n[default]\r\nRegion = us-west-2\r\n; another\r\nOutput=json\r\n\r\n[other]\nkey: value\n', '/f');
     assert.deepEqual({ ...doc.default!.settings }, { region: 'us-west-2', output: 'json' });
     assert.deepEqual({ ...doc.other!.settings }, { key: 'value' });
   });
 
   it('decodes values with the ini package: inline comments, quotes, escapes; booleans stay strings', () => {
-    const doc = parseIniDocument(
-      '[s]\na = one ; comment\nb = "two ; three"\nc = four \\# five\nd = true\ne = x=y\n',
-      '/f',
-    );
+    const doc = parseIniDocument('[s]\na = one ; comment\nb = "two ; three"\nc = four \\# five\nd = true\ne = x=y\n', '/f');
     assert.deepEqual({ ...doc.s!.settings }, { a: 'one', b: 'two ; three', c: 'four # five', d: 'true', e: 'x=y' });
   });
 

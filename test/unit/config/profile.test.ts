@@ -16,12 +16,15 @@ describe('profiles', () => {
 
     it('rejects a profile option that is not a non-empty string, naming the option', () => {
       for (const profile of ['', 42, null]) {
-        assert.throws(() => resolveProfileName({ profile, env: {} }), (error: unknown) => {
-          assert.ok(error instanceof ConfigurationError);
-          assert.equal(error.option, 'profile');
-          assert.match(error.message, /profile option/);
-          return true;
-        });
+        assert.throws(
+          () => resolveProfileName({ profile, env: {} }),
+          (error: unknown) => {
+            assert.ok(error instanceof ConfigurationError);
+            assert.equal(error.option, 'profile');
+            assert.match(error.message, /profile option/);
+            return true;
+          },
+        );
       }
     });
   });
@@ -53,14 +56,17 @@ describe('profiles', () => {
     });
 
     it('throws ProfileNotFoundError for a missing explicit profile', () => {
-      assert.throws(() => loadProfile('ghost', { env: { HOME: t.home } }), (error: unknown) => {
-        assert.ok(error instanceof ProfileNotFoundError);
-        assert.ok(error instanceof ConfigurationError);
-        assert.equal(error.name, 'ProfileNotFoundError');
-        assert.equal(error.message, 'The config profile (ghost) could not be found');
-        assert.equal(error.profile, 'ghost');
-        return true;
-      });
+      assert.throws(
+        () => loadProfile('ghost', { env: { HOME: t.home } }),
+        (error: unknown) => {
+          assert.ok(error instanceof ProfileNotFoundError);
+          assert.ok(error instanceof ConfigurationError);
+          assert.equal(error.name, 'ProfileNotFoundError');
+          assert.equal(error.message, 'The config profile (ghost) could not be found');
+          assert.equal(error.profile, 'ghost');
+          return true;
+        },
+      );
       assert.throws(() => loadProfile('default', { env: { HOME: t.home }, explicit: true }), ProfileNotFoundError);
     });
 

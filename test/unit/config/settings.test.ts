@@ -84,7 +84,10 @@ describe('profile settings', () => {
     assert.equal(resolveRetryMode(profileWith(), {}), undefined);
     assert.equal(resolveMaxAttempts(profileWith(), {}), undefined);
     invalid(() => resolveRetryMode(profile, { AWS_RETRY_MODE: 'fast' }), 'Invalid value "fast" for AWS_RETRY_MODE: expected legacy, standard, adaptive');
-    invalid(() => resolveMaxAttempts(profileWith('max_attempts = 0'), {}), 'Invalid value "0" for max_attempts in profile p: expected a whole number of at least 1');
+    invalid(
+      () => resolveMaxAttempts(profileWith('max_attempts = 0'), {}),
+      'Invalid value "0" for max_attempts in profile p: expected a whole number of at least 1',
+    );
     invalid(() => resolveMaxAttempts(profile, { AWS_MAX_ATTEMPTS: '2.5' }), 'Invalid value "2.5" for AWS_MAX_ATTEMPTS: expected a whole number of at least 1');
   });
 

@@ -43,11 +43,14 @@ describe('shared files', () => {
     it('names the file when it cannot be read', () => {
       const dir = join(t.home, '.aws', 'config');
       mkdirSync(dir, { recursive: true });
-      assert.throws(() => readIniFile(dir), (error: unknown) => {
-        assert.ok(error instanceof ConfigurationError);
-        assert.equal(error.message, `Unable to read ${dir} (EISDIR)`);
-        return true;
-      });
+      assert.throws(
+        () => readIniFile(dir),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError);
+          assert.equal(error.message, `Unable to read ${dir} (EISDIR)`);
+          return true;
+        },
+      );
     });
 
     it('names the file when it is malformed', () => {
@@ -102,7 +105,10 @@ describe('shared files', () => {
 
     it('treats missing files as empty', () => {
       const shared = loadSharedConfig({ env: { HOME: t.home } });
-      assert.deepEqual([shared.configProfiles, shared.services, shared.credentialProfiles].map((o) => Object.keys(o)), [[], [], []]);
+      assert.deepEqual(
+        [shared.configProfiles, shared.services, shared.credentialProfiles].map((o) => Object.keys(o)),
+        [[], [], []],
+      );
     });
   });
 });

@@ -9,31 +9,44 @@ const creds = (key: string, expires?: Date): Credentials => (expires ? { key, se
 
 /** A provider that records its calls. */
 function counting(result: () => Promise<Credentials | null>): CredentialProvider & { calls: number } {
-  const provider = Object.assign(async () => {
-    provider.calls++;
-    return result();
-  }, { calls: 0 });
+  const provider = Object.assign(
+    async () => {
+      provider.calls++;
+      return result();
+    },
+    { calls: 0 },
+  );
   return provider;
 }
 
 describe('chain', () => {
   it('returns the first non-null credentials and stops there', async () => {
     const later = counting(async () => creds('C'));
-    const provider = chain(async () => null, async () => creds('B'), later);
+    const provider = chain(
+      async () => null,
+      async () => creds('B'),
+      later,
+    );
     assert.equal((await provider())!.key, 'B');
     assert.equal(later.calls, 0);
   });
 
   it('throws CredentialsNotFoundError when nothing has credentials', async () => {
-    await assert.rejects(chain(async () => null, async () => null)(), (error: unknown) => {
-      assert.ok(error instanceof CredentialsNotFoundError);
-      assert.equal(error.name, 'CredentialsNotFoundError');
-      assert.equal(
-        error.message,
-        'Unable to locate credentials. You can configure credentials by running "nimbus configure" or setting AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
-      );
-      return true;
-    });
+    await assert.rejects(
+      chain(
+        async () => null,
+        async () => null,
+      )(),
+      (error: unknown) => {
+        assert.ok(error instanceof CredentialsNotFoundError);
+        assert.equal(error.name, 'CredentialsNotFoundError');
+        assert.equal(
+          error.message,
+          'Unable to locate credentials. You can configure credentials by running "nimbus configure" or setting AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+        );
+        return true;
+      },
+    );
     await assert.rejects(chain()(), CredentialsNotFoundError);
   });
 
@@ -46,9 +59,19 @@ describe('chain', () => {
 
   it('moves past other errors, and throws the first one when nothing else has credentials', async () => {
     const first = new Error('network down');
-    assert.equal((await chain(async () => Promise.reject(first), async () => creds('B'))())!.key, 'B');
+    assert.equal(
+      (await chain(
+        async () => Promise.reject(first),
+        async () => creds('B'),
+      )())!.key,
+      'B',
+    );
     await assert.rejects(
-      chain(async () => Promise.reject(first), async () => null, async () => Promise.reject(new Error('second')))(),
+      chain(
+        async () => Promise.reject(first),
+        async () => null,
+        async () => Promise.reject(new Error('second')),
+      )(),
       (error) => error === first,
     );
   });
@@ -96,7 +119,10 @@ describe('memoize', () => {
     const provider = memoize(source, { now: () => now });
     const pending = Array.from({ length: 5 }, () => provider());
     release();
-    assert.deepEqual((await Promise.all(pending)).map((c) => c!.key), ['K1', 'K1', 'K1', 'K1', 'K1']);
+    assert.deepEqual(
+      (await Promise.all(pending)).map((c) => c!.key),
+      ['K1', 'K1', 'K1', 'K1', 'K1'],
+    );
     assert.equal(source.calls, 1);
     now += 6 * 60_000;
     assert.equal((await provider())!.key, 'K2');

@@ -33,8 +33,7 @@ setTimeout(() => {
 export function writeCredentialScript(t: TempHome): (mode: string, expiration?: string, delayMs?: number) => string {
   const script = t.write('my tools/cred.mjs', SCRIPT);
   const counter = `${t.home}/runs.txt`;
-  return (mode, expiration = '', delayMs = 0) =>
-    `"${process.execPath}" "${script}" '${counter}' ${mode} '${expiration}' ${delayMs}`;
+  return (mode, expiration = '', delayMs = 0) => `"${process.execPath}" "${script}" '${counter}' ${mode} '${expiration}' ${delayMs}`;
 }
 
 /** How many times the script has run. */

@@ -25,8 +25,7 @@ describe('default credential chain', function () {
   });
   afterEach(() => t.cleanup());
 
-  const keyOf = async (provider: ReturnType<typeof defaultProvider> | null): Promise<string | undefined> =>
-    (await provider!())?.key;
+  const keyOf = async (provider: ReturnType<typeof defaultProvider> | null): Promise<string | undefined> => (await provider!())?.key;
 
   describe('defaultProvider', () => {
     it('uses environment keys first, then the credentials file, then the config file', async () => {
@@ -61,10 +60,7 @@ describe('default credential chain', function () {
       const credentials = t.write('x/creds', '[default]\naws_access_key_id = MOVED\naws_secret_access_key = s\n');
       assert.equal(await keyOf(defaultProvider({ env: { HOME: t.home, AWS_SHARED_CREDENTIALS_FILE: credentials } })), 'MOVED');
       const config = t.write('x/config', '[profile only]\naws_access_key_id = MOVED_CONFIG\naws_secret_access_key = s\n');
-      assert.equal(
-        await keyOf(defaultProvider({ env: { HOME: t.home, AWS_CONFIG_FILE: config, AWS_PROFILE: 'only' } })),
-        'MOVED_CONFIG',
-      );
+      assert.equal(await keyOf(defaultProvider({ env: { HOME: t.home, AWS_CONFIG_FILE: config, AWS_PROFILE: 'only' } })), 'MOVED_CONFIG');
     });
 
     it('fails with ProfileNotFoundError for a missing named profile, CredentialsNotFoundError when nothing is set', async () => {

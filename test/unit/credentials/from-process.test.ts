@@ -49,7 +49,11 @@ describe('fromProcess (credential_process)', function () {
   });
 
   const failures: [string, () => string, RegExp, { timeoutMs?: number }?][] = [
-    ['a non-zero exit (showing stderr, not stdout)', () => command('fail'), /^credential_process of profile dev exited with status 3: access denied by broker$/],
+    [
+      'a non-zero exit (showing stderr, not stdout)',
+      () => command('fail'),
+      /^credential_process of profile dev exited with status 3: access denied by broker$/,
+    ],
     ['output that is not JSON', () => command('notjson'), /^credential_process of profile dev did not print valid JSON$/],
     ['a Version other than 1', () => command('v2'), /must print "Version": 1$/],
     ['a missing SecretAccessKey', () => command('nosecret'), /did not print SecretAccessKey$/],

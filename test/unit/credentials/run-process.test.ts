@@ -26,14 +26,11 @@ describe('runProcess', function () {
 
   it('reports a signal, and keeps the start and end of a long standard error', async () => {
     await assert.rejects(runProcess(node("process.kill(process.pid, 'SIGTERM')"), limits), { message: 'was killed by SIGTERM' });
-    await assert.rejects(
-      runProcess(node("process.stderr.write('first ' + 'x'.repeat(2000) + '\\n last'); process.exit(2)"), limits),
-      (error: unknown) => {
-        assert.ok(error instanceof ProcessRunFailure);
-        assert.match(error.message, /^exited with status 2: first x+ … x+ last$/);
-        assert.ok(error.message.length < 600);
-        return true;
-      },
-    );
+    await assert.rejects(runProcess(node("process.stderr.write('first ' + 'x'.repeat(2000) + '\\n last'); process.exit(2)"), limits), (error: unknown) => {
+      assert.ok(error instanceof ProcessRunFailure);
+      assert.match(error.message, /^exited with status 2: first x+ … x+ last$/);
+      assert.ok(error.message.length < 600);
+      return true;
+    });
   });
 });

@@ -38,8 +38,13 @@ describe('proxyForUrl', () => {
 
   it('refuses a variable that is not an http:// or https:// URL, without showing its credentials', () => {
     for (const value of ['socks5://user:secret@proxy:1080', 'not a url']) {
-      assert.throws(() => proxyForUrl(HTTPS, undefined, { https_proxy: value }), (error: unknown) =>
-        error instanceof ConfigurationError && error.message.startsWith('https_proxy must be an http:// or https:// proxy URL') && !error.message.includes('secret'));
+      assert.throws(
+        () => proxyForUrl(HTTPS, undefined, { https_proxy: value }),
+        (error: unknown) =>
+          error instanceof ConfigurationError &&
+          error.message.startsWith('https_proxy must be an http:// or https:// proxy URL') &&
+          !error.message.includes('secret'),
+      );
     }
   });
 

@@ -69,6 +69,9 @@ describe('local search: content, S3 dir, tokens and validation', function () {
       "Value '!!!' at 'Documents.1.member.Blob' failed to satisfy constraint: Member must be base64-encoded data",
     ]);
     assert.match(validateSearchInput('CreateIndex', { Name: 'a b', RoleArn: 'arn:aws:iam::1:role/x' }).problems[0]!, /regular expression pattern/);
-    assert.match(validateSearchInput('ListDataSourceSyncJobs', { Id: 'x', IndexId: 'i'.repeat(36), StartTimeFilter: { StartTime: 'soon' } }).problems[0]!, /timestamp/);
+    assert.match(
+      validateSearchInput('ListDataSourceSyncJobs', { Id: 'x', IndexId: 'i'.repeat(36), StartTimeFilter: { StartTime: 'soon' } }).problems[0]!,
+      /timestamp/,
+    );
   });
 });

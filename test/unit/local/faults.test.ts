@@ -3,7 +3,10 @@ import { checkFaultInjection, createFaultInjector, seededRandom, targetOperation
 import type { LocalResponse } from '../../../src/lib/local/types.js';
 
 const target = (operation: string) => ({ 'x-amz-target': `AWSKendraFrontendService.${operation}` });
-const putRequest = (ids: string[]) => ({ headers: target('BatchPutDocument'), body: Buffer.from(JSON.stringify({ IndexId: 'i', Documents: ids.map((Id) => ({ Id, Blob: 'eA==' })) })) });
+const putRequest = (ids: string[]) => ({
+  headers: target('BatchPutDocument'),
+  body: Buffer.from(JSON.stringify({ IndexId: 'i', Documents: ids.map((Id) => ({ Id, Blob: 'eA==' })) })),
+});
 
 describe('local: fault injection', () => {
   it('checks its configuration', () => {
@@ -20,7 +23,10 @@ describe('local: fault injection', () => {
       Query: { throttleRate: 0.1, serverErrorRate: 0, resetRate: 0, latencyMs: 20, documentFailureRate: 0 },
     });
     assert.throws(() => checkFaultInjection({ latencyMs: -1 }), /faults\.latencyMs must be a whole number of milliseconds/);
-    assert.throws(() => checkFaultInjection({ perOperation: { Query: { resetRate: 2 } } }), /faults\.perOperation\.Query\.resetRate must be a number from 0 to 1/);
+    assert.throws(
+      () => checkFaultInjection({ perOperation: { Query: { resetRate: 2 } } }),
+      /faults\.perOperation\.Query\.resetRate must be a number from 0 to 1/,
+    );
     assert.throws(() => checkFaultInjection({ throttle: 0.1 } as never), /faults has no setting throttle/);
     assert.throws(() => checkFaultInjection({ throttleRate: 1.5 }), /faults\.throttleRate must be a number from 0 to 1/);
     assert.throws(() => checkFaultInjection({ documentFailureRate: -0.1 }), /documentFailureRate/);
@@ -68,7 +74,11 @@ describe('local: fault injection', () => {
     let forwarded: string[] = [];
     const answer = await injector.apply(putRequest(ids), async (request) => {
       forwarded = (JSON.parse(request.body.toString()).Documents as Array<{ Id: string }>).map((d) => d.Id);
-      return { status: 200, headers: { 'content-length': '99', 'content-type': 'application/x-amz-json-1.1' }, body: Buffer.from(JSON.stringify({ FailedDocuments: [{ Id: forwarded[0], ErrorCode: 'InvalidRequest', ErrorMessage: 'real' }] })) };
+      return {
+        status: 200,
+        headers: { 'content-length': '99', 'content-type': 'application/x-amz-json-1.1' },
+        body: Buffer.from(JSON.stringify({ FailedDocuments: [{ Id: forwarded[0], ErrorCode: 'InvalidRequest', ErrorMessage: 'real' }] })),
+      };
     });
     const failed = (answer.body as { FailedDocuments: Array<{ Id: string; ErrorCode: string }> }).FailedDocuments;
     const injected = failed.filter((f) => f.ErrorCode === 'InternalError').map((f) => f.Id);
@@ -87,7 +97,10 @@ describe('local: fault injection', () => {
       return { status: 200, body: {} };
     });
     assert.equal(called, false);
-    assert.deepEqual((answer.body as { FailedDocuments: Array<{ Id: string }> }).FailedDocuments.map((f) => f.Id), ['a', 'b']);
+    assert.deepEqual(
+      (answer.body as { FailedDocuments: Array<{ Id: string }> }).FailedDocuments.map((f) => f.Id),
+      ['a', 'b'],
+    );
     const some = createFaultInjector({ documentFailureRate: 0.5, seed: 4 });
     const error: LocalResponse = { status: 400, body: { __type: 'ResourceNotFoundException', message: 'no index' } };
     assert.equal(await some.apply(putRequest(['a', 'b', 'c', 'd']), async () => error), error);

@@ -16,7 +16,12 @@ describe('local search: JWT verification', function () {
   it('verifies ES256 tokens with a JSON Web Key Set secret, choosing the key by kid', () => {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
-    const secret = JSON.stringify({ keys: [{ ...other.export({ format: 'jwk' }), kid: 'old' }, { ...publicKey.export({ format: 'jwk' }), kid: 'new' }] });
+    const secret = JSON.stringify({
+      keys: [
+        { ...other.export({ format: 'jwk' }), kid: 'old' },
+        { ...publicKey.export({ format: 'jwk' }), kid: 'new' },
+      ],
+    });
     const es = (key: KeyObject) => (input: Buffer) => sign('sha256', input, { key, dsaEncoding: 'ieee-p1363' });
     const token = signed('ES256', { sub: 'ada' }, es(privateKey), 'new');
     assert.equal(verifyJwt(token, keysFromSecret(secret), NOW).sub, 'ada');
@@ -26,7 +31,8 @@ describe('local search: JWT verification', function () {
   it('verifies PS256 tokens with a PEM public key secret', () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
-    const ps = (input: Buffer) => sign('sha256', input, { key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST });
+    const ps = (input: Buffer) =>
+      sign('sha256', input, { key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST });
     assert.equal(verifyJwt(signed('PS256', { sub: 'bob' }, ps), keysFromSecret(pem), NOW).sub, 'bob');
     const hs = (input: Buffer) => createHmac('sha256', pem).update(input).digest();
     rejects(() => verifyJwt(signed('HS256', { sub: 'bob' }, hs), keysFromSecret(pem), NOW), /not a shared secret/);

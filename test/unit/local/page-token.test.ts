@@ -8,7 +8,10 @@ describe('local protocol: page tokens', () => {
     const token = encodePageToken('ListFaqs:index-1', 20);
     assert.match(token, /^[A-Za-z0-9_-]+$/);
     assert.equal(readPageToken(token, 'ListFaqs:index-1', isCount), 20);
-    assert.deepEqual(readPageToken(encodePageToken('projects', { at: 'x' }), 'projects', (v): v is object => typeof v === 'object'), { at: 'x' });
+    assert.deepEqual(
+      readPageToken(encodePageToken('projects', { at: 'x' }), 'projects', (v): v is object => typeof v === 'object'),
+      { at: 'x' },
+    );
   });
 
   it('refuses a token of another listing, a position the listing does not accept, and garbage', () => {

@@ -8,7 +8,10 @@ import { parseSolrSynonyms } from '../../../src/lib/local/search/core/synonym-ru
 
 describe('local search: file formats', function () {
   it('parses CSV with quotes, escaped quotes, CRLF and a BOM', () => {
-    assert.deepEqual(parseCsv('\ufeffa,"b, c","say ""hi"""\r\n\r\nd,"multi\nline",\n'), [['a', 'b, c', 'say "hi"'], ['d', 'multi\nline', '']]);
+    assert.deepEqual(parseCsv('\ufeffa,"b, c","say ""hi"""\r\n\r\nd,"multi\nline",\n'), [
+      ['a', 'b, c', 'say "hi"'],
+      ['d', 'multi\nline', ''],
+    ]);
     assert.throws(() => parseCsv('a,"open'), /not closed/);
   });
 
@@ -25,14 +28,26 @@ describe('local search: file formats', function () {
   });
 
   it('parses FAQ files in the three formats, typing attributes by the index fields', () => {
-    const fields = fieldMap(applyFieldUpdates(RESERVED_FIELDS, [{ Name: 'team', Type: 'STRING_VALUE' }, { Name: 'rank', Type: 'LONG_VALUE' }]));
-    assert.deepEqual(parseFaqFile('Q1?,A1\nQ2?,A2,https://x.test/2\n', 'CSV', fields).map((entry) => [entry.question, entry.answer, entry.sourceUri]), [
-      ['Q1?', 'A1', null],
-      ['Q2?', 'A2', 'https://x.test/2'],
-    ]);
+    const fields = fieldMap(
+      applyFieldUpdates(RESERVED_FIELDS, [
+        { Name: 'team', Type: 'STRING_VALUE' },
+        { Name: 'rank', Type: 'LONG_VALUE' },
+      ]),
+    );
+    assert.deepEqual(
+      parseFaqFile('Q1?,A1\nQ2?,A2,https://x.test/2\n', 'CSV', fields).map((entry) => [entry.question, entry.answer, entry.sourceUri]),
+      [
+        ['Q1?', 'A1', null],
+        ['Q2?', 'A2', 'https://x.test/2'],
+      ],
+    );
     const header = parseFaqFile('_question,_answer,team,rank\nQ?,A,ops,3\n', 'CSV_WITH_HEADER', fields);
     assert.deepEqual(header[0]!.attrs, { team: { t: 'STRING_VALUE', v: 'ops' }, rank: { t: 'LONG_VALUE', v: 3 } });
-    const json = parseFaqFile(JSON.stringify({ SchemaVersion: 1, FaqDocuments: [{ Question: 'Q?', Answer: 'A', Attributes: { _source_uri: 'https://x.test', rank: 2 } }] }), 'JSON', fields);
+    const json = parseFaqFile(
+      JSON.stringify({ SchemaVersion: 1, FaqDocuments: [{ Question: 'Q?', Answer: 'A', Attributes: { _source_uri: 'https://x.test', rank: 2 } }] }),
+      'JSON',
+      fields,
+    );
     assert.equal(json[0]!.sourceUri, 'https://x.test');
     assert.deepEqual(json[0]!.attrs.rank, { t: 'LONG_VALUE', v: 2 });
     assert.throws(() => parseFaqFile('_question,_answer,color\nQ,A,red\n', 'CSV_WITH_HEADER', fields), /row 2: color is not a field of the index/);

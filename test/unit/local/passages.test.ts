@@ -20,19 +20,28 @@ describe('local search: passages', function () {
   it('cuts after the word limit when no sentence ends in the second half', () => {
     const text = `${words(2)}. ${words(20)}`;
     const cut = texts(text, 10);
-    assert.deepEqual(cut.map((passage) => passage.split(' ').length), [10, 10, 2]);
+    assert.deepEqual(
+      cut.map((passage) => passage.split(' ').length),
+      [10, 10, 2],
+    );
     assert.equal(cut.join(' '), text, 'nothing is lost or repeated');
   });
 
   it('keeps every word within 200 by default', () => {
     const cut = texts(`${words(450)}.`);
-    assert.deepEqual(cut.map((passage) => passage.split(' ').length), [200, 200, 50]);
+    assert.deepEqual(
+      cut.map((passage) => passage.split(' ').length),
+      [200, 200, 50],
+    );
   });
 
   it('stems only the words that can match a query term, and still counts every word', () => {
     const text = 'Running runners ran past the Éclairs and eclipses.';
     const tokens = tokensFor(text, [matcherOf('runs'), matcherOf('eclair')]);
     assert.equal(tokens.length, tokenize(text).length);
-    assert.deepEqual(tokens.map((token) => token.term), ['run', 'runner', 'ran', '', '', 'eclair', '', 'eclips']);
+    assert.deepEqual(
+      tokens.map((token) => token.term),
+      ['run', 'runner', 'ran', '', '', 'eclair', '', 'eclips'],
+    );
   });
 });

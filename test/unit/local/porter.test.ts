@@ -20,9 +20,40 @@ describe('local search: the analyzer agrees with FTS5', function () {
   after(() => db.close());
 
   it('stems the classic Porter examples as FTS5 does', () => {
-    const words = ['caresses', 'ponies', 'ties', 'feed', 'agreed', 'plastered', 'motoring', 'conflated', 'hopping', 'falling', 'filing', 'happy',
-      'relational', 'conditional', 'digitizer', 'vietnamization', 'hopefulness', 'triplicate', 'electrical', 'allowance', 'replacement',
-      'adoption', 'homologous', 'controlling', 'generalizations', 'Naïve', 'CAFÉ', 'sunlight', 'running', 'a', 'is', 'xyz1'];
+    const words = [
+      'caresses',
+      'ponies',
+      'ties',
+      'feed',
+      'agreed',
+      'plastered',
+      'motoring',
+      'conflated',
+      'hopping',
+      'falling',
+      'filing',
+      'happy',
+      'relational',
+      'conditional',
+      'digitizer',
+      'vietnamization',
+      'hopefulness',
+      'triplicate',
+      'electrical',
+      'allowance',
+      'replacement',
+      'adoption',
+      'homologous',
+      'controlling',
+      'generalizations',
+      'Naïve',
+      'CAFÉ',
+      'sunlight',
+      'running',
+      'a',
+      'is',
+      'xyz1',
+    ];
     for (const word of words) assert.deepEqual([term(word)], fts5Terms(db, word), word);
   });
 

@@ -9,15 +9,34 @@ import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js'
 import { parseSolrSynonyms } from '../../../src/lib/local/search/core/synonym-rules.js';
 
 const doc = (attrs: CachedDoc['attrs'], acl: CachedDoc['acl'] = null): CachedDoc => ({
-  rowid: 1, docId: 'd', title: 't', sourceUri: null, dataSourceId: null, attrs, acl, viewCount: 0, updatedAt: 0,
+  rowid: 1,
+  docId: 'd',
+  title: 't',
+  sourceUri: null,
+  dataSourceId: null,
+  attrs,
+  acl,
+  viewCount: 0,
+  updatedAt: 0,
 });
 
 describe('local search: query parts', function () {
   it('parses words, phrases, required, excluded and prefix clauses', () => {
     assert.deepEqual(parseQuery('solar "total eclipse" +moon -sun NOT comet data* a AND b'), {
-      should: [{ kind: 'term', text: 'solar' }, { kind: 'term', text: 'data', prefix: true }],
-      must: [{ kind: 'phrase', text: 'total eclipse' }, { kind: 'term', text: 'moon' }, { kind: 'term', text: 'a' }, { kind: 'term', text: 'b' }],
-      not: [{ kind: 'term', text: 'sun' }, { kind: 'term', text: 'comet' }],
+      should: [
+        { kind: 'term', text: 'solar' },
+        { kind: 'term', text: 'data', prefix: true },
+      ],
+      must: [
+        { kind: 'phrase', text: 'total eclipse' },
+        { kind: 'term', text: 'moon' },
+        { kind: 'term', text: 'a' },
+        { kind: 'term', text: 'b' },
+      ],
+      not: [
+        { kind: 'term', text: 'sun' },
+        { kind: 'term', text: 'comet' },
+      ],
     });
     assert.deepEqual(parseQuery('e-mail "unclosed').should, [{ kind: 'phrase', text: 'e mail' }]);
     assert.deepEqual(parseQuery('"unclosed phrase').must, [{ kind: 'phrase', text: 'unclosed phrase' }]);
@@ -26,9 +45,10 @@ describe('local search: query parts', function () {
   it('expands synonyms, multi-word ones included, and marks them', () => {
     const { rules } = parseSolrSynonyms('sofa, couch\nnew york => nyc\n');
     const groups = expandSynonyms(parseQuery('cheap sofa in new york').should, rules);
-    assert.deepEqual(groups.map((group) => group.alternatives.map((item) => `${item.text}${item.synonym ? '*' : ''}`)), [
-      ['cheap'], ['sofa', 'couch*'], ['in'], ['nyc*'],
-    ]);
+    assert.deepEqual(
+      groups.map((group) => group.alternatives.map((item) => `${item.text}${item.synonym ? '*' : ''}`)),
+      [['cheap'], ['sofa', 'couch*'], ['in'], ['nyc*']],
+    );
   });
 
   it('builds FTS5 expressions with quoting that cannot inject syntax', () => {
@@ -41,7 +61,12 @@ describe('local search: query parts', function () {
   });
 
   it('compiles every filter operator and checks fields and types', () => {
-    const fields = fieldMap(applyFieldUpdates(RESERVED_FIELDS, [{ Name: 'tags', Type: 'STRING_LIST_VALUE' }, { Name: 'size', Type: 'LONG_VALUE' }]));
+    const fields = fieldMap(
+      applyFieldUpdates(RESERVED_FIELDS, [
+        { Name: 'tags', Type: 'STRING_LIST_VALUE' },
+        { Name: 'size', Type: 'LONG_VALUE' },
+      ]),
+    );
     const d = doc({ tags: { t: 'STRING_LIST_VALUE', v: ['a', 'b'] }, size: { t: 'LONG_VALUE', v: 5 }, _category: { t: 'STRING_VALUE', v: 'x' } });
     const test = (filter: Record<string, unknown>) => compileFilter(filter, fields)(d);
     const attr = (Key: string, Value: unknown) => ({ Key, Value });
@@ -68,9 +93,18 @@ describe('local search: query parts', function () {
       { Name: 'staff', Type: 'GROUP', Access: 'ALLOW' },
       { Name: 'interns', Type: 'GROUP', Access: 'DENY' },
     ];
-    const list = (principals: Array<{ Name: string; Type: string; Access: string; DataSourceId?: string }>) => ({ list: principals, hierarchy: [], configurationId: null });
-    const who = (user?: string, groups: string[] = [], sourceGroups: string[] = []): UserPrincipals => ({ user, groups: new Set(groups), sourceGroups: new Set(sourceGroups) });
-    const sees = (principals: UserPrincipals, access: CachedDoc['acl'], configurations = new Map()) => accessPredicate(principals, configurations)(doc({}, access));
+    const list = (principals: Array<{ Name: string; Type: string; Access: string; DataSourceId?: string }>) => ({
+      list: principals,
+      hierarchy: [],
+      configurationId: null,
+    });
+    const who = (user?: string, groups: string[] = [], sourceGroups: string[] = []): UserPrincipals => ({
+      user,
+      groups: new Set(groups),
+      sourceGroups: new Set(sourceGroups),
+    });
+    const sees = (principals: UserPrincipals, access: CachedDoc['acl'], configurations = new Map()) =>
+      accessPredicate(principals, configurations)(doc({}, access));
     assert.equal(sees(who(), null), true);
     assert.equal(sees(who(), list(acl)), false);
     assert.equal(sees(who('alice'), list(acl)), true);
@@ -89,6 +123,10 @@ describe('local search: query parts', function () {
     const configured = { list: [], hierarchy: [], configurationId: 'c1' };
     const configurations = new Map([['c1', { list: level('staff'), hierarchy: [] }]]);
     assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, configurations)(doc({}, configured)), true);
-    assert.equal(accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, new Map())(doc({}, configured)), false, 'a missing configuration hides the document');
+    assert.equal(
+      accessPredicate({ user: 'u', groups: new Set(['staff']), sourceGroups: new Set() }, new Map())(doc({}, configured)),
+      false,
+      'a missing configuration hides the document',
+    );
   });
 });

@@ -22,8 +22,14 @@ describe('local store', function () {
     assert.equal(db.pragma('synchronous', { simple: true }), 2);
     db.prepare("INSERT INTO t_items (name) VALUES ('kept')").run();
     db.close();
-    const again = openStore(dir, [{ name: 'things', migrations: [two, one] }, { name: 'other', migrations: [] }]);
-    assert.deepEqual(again.prepare('SELECT module, version FROM schema_migrations ORDER BY version').raw().all(), [['things', 1], ['things', 2]]);
+    const again = openStore(dir, [
+      { name: 'things', migrations: [two, one] },
+      { name: 'other', migrations: [] },
+    ]);
+    assert.deepEqual(again.prepare('SELECT module, version FROM schema_migrations ORDER BY version').raw().all(), [
+      ['things', 1],
+      ['things', 2],
+    ]);
     assert.deepEqual(again.prepare('SELECT name, size FROM t_items').raw().all(), [['kept', null]]);
     again.close();
   });

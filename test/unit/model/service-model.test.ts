@@ -139,7 +139,10 @@ describe('ServiceModel', () => {
       operations: { Op: { name: 'Op', http: { method: 'POST', requestUri: '/' }, input: { shape: 'In' } } },
       shapes: { In: { type: 'structure', members: { Field: { shape: 'Missing' } } } },
     });
-    assert.throws(() => model.operation('Op'), (error: unknown) => error instanceof ModelError && /"Missing".*In\.Field/.test(error.message));
+    assert.throws(
+      () => model.operation('Op'),
+      (error: unknown) => error instanceof ModelError && /"Missing".*In\.Field/.test(error.message),
+    );
   });
 
   it('rejects a document that is not a model', () => {

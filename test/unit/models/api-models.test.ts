@@ -5,10 +5,7 @@ import { type Model, type Shape, SERVICES, readModelFile, repoRoot } from './loa
 
 /** Every shape name a shape refers to (members, list member, map key and value). */
 function references(shape: Shape): string[] {
-  return [
-    ...Object.values(shape.members ?? {}).map((m) => m.shape),
-    ...[shape.member, shape.key, shape.value].flatMap((r) => (r ? [r.shape] : [])),
-  ];
+  return [...Object.values(shape.members ?? {}).map((m) => m.shape), ...[shape.member, shape.key, shape.value].flatMap((r) => (r ? [r.shape] : []))];
 }
 
 /** Every key used anywhere in a JSON value (object keys of nested objects, not member names). */

@@ -43,10 +43,21 @@ describe('codegen', () => {
   after(() => rmSync(out, { recursive: true, force: true }));
 
   it('runs the models, types, client methods, commands and command index generators', () => {
-    for (const script of ['scripts/gen-models.mjs', 'scripts/gen-types.mjs', 'scripts/gen-client-methods.mjs', 'scripts/gen-commands.mjs', 'scripts/gen-command-index.mjs']) {
+    for (const script of [
+      'scripts/gen-models.mjs',
+      'scripts/gen-types.mjs',
+      'scripts/gen-client-methods.mjs',
+      'scripts/gen-commands.mjs',
+      'scripts/gen-command-index.mjs',
+    ]) {
       assert.ok(codegenScripts().includes(script), script);
     }
-    for (const file of ['src/lib/services/search/types.ts', 'src/lib/services/search/search-methods.ts', 'src/commands/search/index/create.ts', 'src/commands/index.ts']) {
+    for (const file of [
+      'src/lib/services/search/types.ts',
+      'src/lib/services/search/search-methods.ts',
+      'src/commands/search/index/create.ts',
+      'src/commands/index.ts',
+    ]) {
       assert.ok(generated.includes(file), file);
     }
   });
@@ -107,7 +118,10 @@ describe('codegen', () => {
           const entry = new RegExp(`^ {2}${name}: \\{ input: (.+); output: (.+) \\};$`, 'm').exec(typesText);
           assert.ok(entry, `${types} maps ${name}`);
           const method = name.charAt(0).toLowerCase() + name.slice(1);
-          assert.ok(text.includes(`  ${method}Async(args?: ${entry[1]}): Promise<Result<${entry[2]}>> {\n    return this.operationAsync('${name}', args);`), `${method}Async`);
+          assert.ok(
+            text.includes(`  ${method}Async(args?: ${entry[1]}): Promise<Result<${entry[2]}>> {\n    return this.operationAsync('${name}', args);`),
+            `${method}Async`,
+          );
           assert.ok(text.includes(`  ${method}(args?: ${entry[1]}): Result<${entry[2]}> {\n    return this.operationSync('${name}', args);`), method);
         }
       }

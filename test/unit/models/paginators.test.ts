@@ -34,8 +34,7 @@ describe('paginators', () => {
           const input = membersOf(model, op.input);
           const output = membersOf(model, op.output);
           const isList = (member: string): boolean => model.shapes[output[member]?.shape ?? '']?.type === 'list';
-          const isNumber = (ref: { shape: string } | undefined): boolean =>
-            ['integer', 'long'].includes(model.shapes[ref?.shape ?? '']?.type ?? '');
+          const isNumber = (ref: { shape: string } | undefined): boolean => ['integer', 'long'].includes(model.shapes[ref?.shape ?? '']?.type ?? '');
 
           if (p.page_number_param) {
             assert.ok(isNumber(input[p.page_number_param]), `${name}: page number ${p.page_number_param}`);

@@ -1,11 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { MobileOperations, ProjectDetails } from '../../../src/lib/services/mobile/types.js';
-import type {
-  CreateIndexRequest,
-  ListDataSourceSyncJobsRequest,
-  SearchOperations,
-  TimeRange,
-} from '../../../src/lib/services/search/types.js';
+import type { CreateIndexRequest, ListDataSourceSyncJobsRequest, SearchOperations, TimeRange } from '../../../src/lib/services/search/types.js';
 
 // These checks are made by the type checker (`npm run typecheck`); the test body only confirms
 // the values were built. A rule broken in the generated types fails the typecheck here.
@@ -26,7 +21,10 @@ describe('generated types in use', () => {
     const noOutput: SearchOperations['DeleteIndex']['output'] & { $metadata: { statusCode: number } } = { $metadata: { statusCode: 200 } };
     const details: ProjectDetails | undefined = ({} as MobileOperations['DescribeProject']['output']).details;
 
-    assert.deepEqual([create.Name, missingName.RoleArn, badEdition.Name, stringTime.StartTime, list.Id, fromResponse.IndexId], ['docs', 'arn', 'n', '2020-01-01', 'd', 'i']);
+    assert.deepEqual(
+      [create.Name, missingName.RoleArn, badEdition.Name, stringTime.StartTime, list.Id, fromResponse.IndexId],
+      ['docs', 'arn', 'n', '2020-01-01', 'd', 'i'],
+    );
     assert.equal(noOutput.$metadata.statusCode, 200);
     assert.equal(details, undefined);
   });

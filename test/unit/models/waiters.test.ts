@@ -51,7 +51,10 @@ describe('waiters', () => {
           assert.ok(model.operations[w.operation], `${name}: no operation ${w.operation}`);
           assert.ok(Number.isInteger(w.delay) && w.delay > 0, `${name}: delay`);
           assert.ok(Number.isInteger(w.maxAttempts) && w.maxAttempts > 0, `${name}: maxAttempts`);
-          assert.ok(w.acceptors.some((a) => a.state === 'success'), `${name}: no success acceptor`);
+          assert.ok(
+            w.acceptors.some((a) => a.state === 'success'),
+            `${name}: no success acceptor`,
+          );
           for (const a of w.acceptors) assert.ok(['success', 'failure', 'retry'].includes(a.state), `${name}: state ${a.state}`);
         }
       });
@@ -61,7 +64,10 @@ describe('waiters', () => {
           const op = model.operations[w.operation]!;
           for (const a of w.acceptors) {
             if (a.matcher === 'error') {
-              assert.ok(op.errors?.some((e) => e.shape === a.expected), `${name}: ${w.operation} cannot return ${String(a.expected)}`);
+              assert.ok(
+                op.errors?.some((e) => e.shape === a.expected),
+                `${name}: ${w.operation} cannot return ${String(a.expected)}`,
+              );
               continue;
             }
             assert.equal(a.matcher, 'path', `${name}: matcher ${a.matcher}`);
@@ -83,7 +89,11 @@ describe('waiters', () => {
     assert.deepEqual(waiters.IndexDeleted?.acceptors[0], { matcher: 'error', expected: 'ResourceNotFoundException', state: 'success' });
     const sync = waiters.DataSourceSyncJobFinished!;
     assert.equal(sync.operation, 'ListDataSourceSyncJobs');
-    const byState = (state: string) => sync.acceptors.filter((a) => a.state === state).map((a) => a.expected).sort();
+    const byState = (state: string) =>
+      sync.acceptors
+        .filter((a) => a.state === state)
+        .map((a) => a.expected)
+        .sort();
     assert.deepEqual(byState('success'), ['ABORTED', 'INCOMPLETE', 'SUCCEEDED']);
     assert.deepEqual(byState('failure'), ['FAILED']);
     assert.deepEqual(byState('retry'), ['STOPPING', 'SYNCING', 'SYNCING_INDEXING']);

@@ -37,8 +37,18 @@ describe('observability machinery', () => {
       const outer: UndiciEvent[] = [];
       assert.equal(diagnosticsChannel.hasSubscribers('undici:request:create'), false);
       await Promise.all([
-        observeUndici((event) => a.push(event), () => get('/a')),
-        observeUndici((event) => outer.push(event), () => observeUndici((event) => b.push(event), () => get('/b'))),
+        observeUndici(
+          (event) => a.push(event),
+          () => get('/a'),
+        ),
+        observeUndici(
+          (event) => outer.push(event),
+          () =>
+            observeUndici(
+              (event) => b.push(event),
+              () => get('/b'),
+            ),
+        ),
         get('/unobserved'),
       ]);
       assert.equal(diagnosticsChannel.hasSubscribers('undici:request:create'), false);
@@ -52,7 +62,10 @@ describe('observability machinery', () => {
       assert.ok(headers && headers.name === 'headers' && headers.statusCode === 200);
       assert.ok(headers.headers.some(([name, value]) => name === 'x-amzn-requestid' && value === 'req-1'));
       const times = a.map((event) => event.time);
-      assert.deepEqual(times, [...times].sort((x, y) => x - y));
+      assert.deepEqual(
+        times,
+        [...times].sort((x, y) => x - y),
+      );
     });
   });
 
@@ -92,7 +105,10 @@ describe('observability machinery', () => {
 
     it('bounds long fields and reads request ids from the response headers', () => {
       const error = new ServiceException({
-        code: 'E'.repeat(200), message: 'm'.repeat(600), statusCode: 404, retryable: false,
+        code: 'E'.repeat(200),
+        message: 'm'.repeat(600),
+        statusCode: 404,
+        retryable: false,
         $metadata: metadata({ 'x-amzn-requestid': 'r1', 'x-amz-request-id': 'r2', 'x-amz-id-2': 'r3' }),
       });
       const attempt = apiCallAttemptEvent(base, { request, started: 1000, ended: 1250, error });
@@ -100,7 +116,10 @@ describe('observability machinery', () => {
       assert.equal((attempt.UserAgent as string).length, 256);
       assert.equal((attempt.AwsException as string).length, 128);
       assert.equal((attempt.AwsExceptionMessage as string).length, 512);
-      assert.deepEqual([attempt.XAmznRequestId, attempt.XAmzRequestId, attempt.XAmzId2, attempt.AttemptLatency, attempt.HttpStatusCode], ['r1', 'r2', 'r3', 250, 404]);
+      assert.deepEqual(
+        [attempt.XAmznRequestId, attempt.XAmzRequestId, attempt.XAmzId2, attempt.AttemptLatency, attempt.HttpStatusCode],
+        ['r1', 'r2', 'r3', 250, 404],
+      );
       assert.equal(attempt.AccessKey, undefined);
       const call = apiCallEvent(base, { started: 1000, ended: 1300, attemptCount: 1, maxRetriesExceeded: false, error: new TypeError('x'.repeat(600)) });
       assert.equal(call.FinalSdkException, 'TypeError');

@@ -86,14 +86,34 @@ describe('observability options', () => {
   describe('csm', () => {
     it('defaults to disabled on 127.0.0.1:31000 with an empty client id', () => {
       assert.deepEqual(resolveCsmOption(undefined, { env: {}, profile: none() }).toArray(), { enabled: false, host: '127.0.0.1', port: 31000, client_id: '' });
-      assert.deepEqual(resolveCsmOption({ enabled: true }, { env: {}, profile: none() }).toArray(), { enabled: true, host: '127.0.0.1', port: 31000, client_id: '' });
+      assert.deepEqual(resolveCsmOption({ enabled: true }, { env: {}, profile: none() }).toArray(), {
+        enabled: true,
+        host: '127.0.0.1',
+        port: 31000,
+        client_id: '',
+      });
     });
 
-    it('reads AWS_CSM_* first, then the profile\'s csm_* keys', () => {
-      assert.deepEqual(resolveCsmOption(undefined, { env: {}, profile: profile('monitored') }).toArray(), { enabled: true, host: 'agent.local', port: 31555, client_id: 'from-profile' });
+    it("reads AWS_CSM_* first, then the profile's csm_* keys", () => {
+      assert.deepEqual(resolveCsmOption(undefined, { env: {}, profile: profile('monitored') }).toArray(), {
+        enabled: true,
+        host: 'agent.local',
+        port: 31555,
+        client_id: 'from-profile',
+      });
       const env = { AWS_CSM_ENABLED: 'false', AWS_CSM_HOST: '10.0.0.1', AWS_CSM_PORT: '4000', AWS_CSM_CLIENT_ID: 'from-env' };
-      assert.deepEqual(resolveCsmOption(undefined, { env, profile: profile('monitored') }).toArray(), { enabled: false, host: '10.0.0.1', port: 4000, client_id: 'from-env' });
-      assert.deepEqual(resolveCsmOption(undefined, { env: { AWS_CSM_PORT: '4000' }, profile: profile('monitored') }).toArray(), { enabled: true, host: 'agent.local', port: 4000, client_id: 'from-profile' });
+      assert.deepEqual(resolveCsmOption(undefined, { env, profile: profile('monitored') }).toArray(), {
+        enabled: false,
+        host: '10.0.0.1',
+        port: 4000,
+        client_id: 'from-env',
+      });
+      assert.deepEqual(resolveCsmOption(undefined, { env: { AWS_CSM_PORT: '4000' }, profile: profile('monitored') }).toArray(), {
+        enabled: true,
+        host: 'agent.local',
+        port: 4000,
+        client_id: 'from-profile',
+      });
     });
 
     it('lets the option win key by key; true enables, false disables whatever is configured', () => {
@@ -103,8 +123,16 @@ describe('observability options', () => {
       assert.equal(resolveCsmOption(true, { env: {}, profile: none() }).isEnabled(), true);
       const configuration = new CsmConfiguration({ enabled: true, port: 1234 });
       assert.equal(resolveCsmOption(configuration, sources), configuration);
-      assert.deepEqual(resolveCsmOption(() => ({ enabled: true, port: 99 }), sources).toArray(), { enabled: true, host: 'agent.local', port: 99, client_id: 'from-profile' });
-      assert.deepEqual([configuration.isEnabled(), configuration.getHost(), configuration.getPort(), configuration.getClientId()], [true, '127.0.0.1', 1234, '']);
+      assert.deepEqual(resolveCsmOption(() => ({ enabled: true, port: 99 }), sources).toArray(), {
+        enabled: true,
+        host: 'agent.local',
+        port: 99,
+        client_id: 'from-profile',
+      });
+      assert.deepEqual(
+        [configuration.isEnabled(), configuration.getHost(), configuration.getPort(), configuration.getClientId()],
+        [true, '127.0.0.1', 1234, ''],
+      );
     });
 
     it('rejects malformed values and settings, naming the option', () => {
@@ -127,9 +155,15 @@ describe('observability options', () => {
     it('reads AWS_ENDPOINT_DISCOVERY_ENABLED, then the profile; auto means the default', () => {
       assert.equal(resolveEndpointDiscoveryOption(undefined, { env: { AWS_ENDPOINT_DISCOVERY_ENABLED: 'true' }, profile: none() }).isEnabled(), true);
       assert.equal(resolveEndpointDiscoveryOption(undefined, { env: {}, profile: profile('monitored') }).isEnabled(), true);
-      assert.equal(resolveEndpointDiscoveryOption(undefined, { env: { AWS_ENDPOINT_DISCOVERY_ENABLED: 'false' }, profile: profile('monitored') }).isEnabled(), false);
+      assert.equal(
+        resolveEndpointDiscoveryOption(undefined, { env: { AWS_ENDPOINT_DISCOVERY_ENABLED: 'false' }, profile: profile('monitored') }).isEnabled(),
+        false,
+      );
       assert.equal(resolveEndpointDiscoveryOption(undefined, { env: {}, profile: profile('auto') }).isEnabled(), false);
-      assert.deepEqual(resolveEndpointDiscoveryOption({ cache_limit: 3 }, { env: {}, profile: profile('monitored') }).toArray(), { enabled: true, cache_limit: 3 });
+      assert.deepEqual(resolveEndpointDiscoveryOption({ cache_limit: 3 }, { env: {}, profile: profile('monitored') }).toArray(), {
+        enabled: true,
+        cache_limit: 3,
+      });
     });
 
     it('takes booleans, objects, configuration objects, functions and cache objects', () => {
@@ -138,7 +172,10 @@ describe('observability options', () => {
       assert.deepEqual(resolveEndpointDiscoveryOption({ enabled: false, cache_limit: 7 }, sources).toArray(), { enabled: false, cache_limit: 7 });
       const configuration = new EndpointDiscoveryConfiguration({ enabled: true, cache_limit: 2 });
       assert.equal(resolveEndpointDiscoveryOption(configuration, sources), configuration);
-      assert.equal(resolveEndpointDiscoveryOption(() => configuration, sources), configuration);
+      assert.equal(
+        resolveEndpointDiscoveryOption(() => configuration, sources),
+        configuration,
+      );
       const store = new Map<string, unknown>();
       const cache = { get: (key: string) => store.get(key), set: (key: string, value: unknown) => store.set(key, value) };
       const first = resolveEndpointDiscoveryOption(cache, sources);
@@ -154,7 +191,11 @@ describe('observability options', () => {
       rejects('endpoint_discovery', () => resolveEndpointDiscoveryOption({ enabled: 'yes' }, sources), /enabled must be true or false/);
       rejects('endpoint_discovery', () => resolveEndpointDiscoveryOption({ ttl: 5 }, sources), /unknown key "ttl"/);
       rejects('endpoint_discovery', () => resolveEndpointDiscoveryOption({ get: () => 'junk', set: () => {} }, sources), /cache holds something other/);
-      rejects('endpoint_discovery', () => resolveEndpointDiscoveryOption(undefined, { env: {}, profile: profile('broken') }), /endpoint_discovery_enabled in profile broken/);
+      rejects(
+        'endpoint_discovery',
+        () => resolveEndpointDiscoveryOption(undefined, { env: {}, profile: profile('broken') }),
+        /endpoint_discovery_enabled in profile broken/,
+      );
     });
   });
 });

@@ -9,8 +9,13 @@ import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 import { WIDGETS_API } from '../../integration/providers/widgets-service.js';
 
 const request = () => ({
-  method: 'POST', protocol: 'https:', hostname: 'kendra.us-east-1.amazonaws.com', path: '/', query: {},
-  headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSKendraFrontendService.ListIndices' }, body: '{}',
+  method: 'POST',
+  protocol: 'https:',
+  hostname: 'kendra.us-east-1.amazonaws.com',
+  path: '/',
+  query: {},
+  headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSKendraFrontendService.ListIndices' },
+  body: '{}',
 });
 
 describe('debug scrubbing', () => {
@@ -30,14 +35,20 @@ describe('debug scrubbing', () => {
     assert.match(scrubbed, /X-Amz-Security-Token=\[session token\]/);
   });
 
-  it('scrubs header values by name, and learns a signed request\'s key and token', () => {
+  it("scrubs header values by name, and learns a signed request's key and token", () => {
     const scrubber = new Scrubber(true);
     assert.equal(scrubber.header('X-Amz-Security-Token', 'abc'), PLACEHOLDERS.sessionToken);
     assert.equal(scrubber.header('x-client-secret', 'abc'), PLACEHOLDERS.secret);
     assert.equal(scrubber.header('content-type', 'text/plain'), 'text/plain');
-    scrubber.learn({ authorization: 'AWS4-HMAC-SHA256 Credential=ASIALEARNEDKEY01/20240101/x/y/aws4_request, Signature=00', 'x-amz-security-token': 'learned-session-token' });
+    scrubber.learn({
+      authorization: 'AWS4-HMAC-SHA256 Credential=ASIALEARNEDKEY01/20240101/x/y/aws4_request, Signature=00',
+      'x-amz-security-token': 'learned-session-token',
+    });
     assert.equal(scrubber.text('key ASIALEARNEDKEY01 token learned-session-token'), 'key [access key] token [session token]');
-    assert.equal(scrubber.headerBlock('POST / HTTP/1.1\r\nx-amz-security-token: abc\r\nhost: h'), 'POST / HTTP/1.1\r\nx-amz-security-token: [session token]\r\nhost: h');
+    assert.equal(
+      scrubber.headerBlock('POST / HTTP/1.1\r\nx-amz-security-token: abc\r\nhost: h'),
+      'POST / HTTP/1.1\r\nx-amz-security-token: [session token]\r\nhost: h',
+    );
   });
 
   it('changes nothing when disabled (scrub_auth: false)', () => {
@@ -52,16 +63,21 @@ describe('debug scrubbing', () => {
     const signer = new SignatureV4();
     const keyId = fc.stringMatching(/^[A-Z0-9]{16,24}$/);
     const token = fc.stringMatching(/^[A-Za-z0-9+/=]{20,80}$/);
-    fc.assert(fc.property(keyId, token, (key, sessionToken) => {
-      const signed = signer.sign(request(), { key, secret: 'secret', token: sessionToken }, { region: 'us-east-1', service: 'kendra' });
-      const scrubber = new Scrubber(true);
-      const block = Object.entries(signed.headers).map(([name, value]) => `${name}: ${value}`).join('\r\n');
-      const signature = /Signature=([0-9a-f]+)/.exec(signed.headers.authorization)![1];
-      for (const output of [scrubber.headerBlock(block), scrubber.text(block), scrubber.header('authorization', signed.headers.authorization)]) {
-        if (output.includes(key) || output.includes(signature) || output.includes(sessionToken)) return false;
-      }
-      return true;
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(keyId, token, (key, sessionToken) => {
+        const signed = signer.sign(request(), { key, secret: 'secret', token: sessionToken }, { region: 'us-east-1', service: 'kendra' });
+        const scrubber = new Scrubber(true);
+        const block = Object.entries(signed.headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\r\n');
+        const signature = /Signature=([0-9a-f]+)/.exec(signed.headers.authorization)![1];
+        for (const output of [scrubber.headerBlock(block), scrubber.text(block), scrubber.header('authorization', signed.headers.authorization)]) {
+          if (output.includes(key) || output.includes(signature) || output.includes(sessionToken)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('redacts values of sensitive shapes, in structures, lists and maps, by member or wire name', () => {
@@ -78,8 +94,16 @@ describe('debug scrubbing', () => {
   });
 
   it('diffs snapshots into set, changed and unset lines', () => {
-    const before = new Map([['a', '1'], ['b', '2'], ['c', '3']]);
-    const after = new Map([['a', '1'], ['b', '20'], ['d', '4']]);
+    const before = new Map([
+      ['a', '1'],
+      ['b', '2'],
+      ['c', '3'],
+    ]);
+    const after = new Map([
+      ['a', '1'],
+      ['b', '20'],
+      ['d', '4'],
+    ]);
     assert.deepEqual(diffSnapshots(before, after), ['  b changed to 20', '  d was set to 4', '  c was unset']);
   });
 });

@@ -13,7 +13,10 @@ const run = promisify(execFile);
 function botocoreDataPath(): string {
   const root = mkdtempSync(join(tmpdir(), 'nimbus-botocore-'));
   mkdirSync(join(root, 'kendra', '2019-02-03'), { recursive: true });
-  copyFileSync(new URL('../../../src/lib/services/search/models/2019-02-03/paginators.json', import.meta.url), join(root, 'kendra', '2019-02-03', 'paginators-1.json'));
+  copyFileSync(
+    new URL('../../../src/lib/services/search/models/2019-02-03/paginators.json', import.meta.url),
+    join(root, 'kendra', '2019-02-03', 'paginators-1.json'),
+  );
   return root;
 }
 
@@ -37,7 +40,9 @@ describe('paginators match botocore', () => {
   let dataPath: string;
   before(async () => {
     dataPath = botocoreDataPath();
-    server = await startScriptedServer({ ListIndices: [indexPage(['a', 'b', 'c'], 't1'), indexPage(['d', 'e', 'f'], 't2', 't1'), indexPage(['g'], undefined, 't2')] });
+    server = await startScriptedServer({
+      ListIndices: [indexPage(['a', 'b', 'c'], 't1'), indexPage(['d', 'e', 'f'], 't2', 't1'), indexPage(['g'], undefined, 't2')],
+    });
   });
   after(async () => {
     rmSync(dataPath, { recursive: true, force: true });

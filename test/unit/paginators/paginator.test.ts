@@ -31,7 +31,10 @@ describe('paginators (token)', () => {
     await start(threePages);
     const pages = await collect(client.getPaginator('ListIndices', { MaxResults: 3 }));
     assert.deepEqual(ids(pages), [['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
-    assert.deepEqual(server.requests.map((r) => r.input), [{ MaxResults: 3 }, { MaxResults: 3, NextToken: 't1' }, { MaxResults: 3, NextToken: 't2' }]);
+    assert.deepEqual(
+      server.requests.map((r) => r.input),
+      [{ MaxResults: 3 }, { MaxResults: 3, NextToken: 't1' }, { MaxResults: 3, NextToken: 't2' }],
+    );
     const first = pages[0] as unknown as { IndexConfigurationSummaryItems: Array<{ CreatedAt: unknown }>; $metadata: { requestId: string } };
     assert.ok(first.IndexConfigurationSummaryItems[0].CreatedAt instanceof Date);
     assert.equal(first.$metadata.requestId, 'req-1');
@@ -40,7 +43,10 @@ describe('paginators (token)', () => {
   it('iterates the items across pages, by either spelling of the name', async () => {
     await start(threePages);
     const items = (await collect(client.getIterator('listIndices'))) as Array<{ Id: string }>;
-    assert.deepEqual(items.map((item) => item.Id), ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    assert.deepEqual(
+      items.map((item) => item.Id),
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+    );
   });
 
   it('stops with a PaginationError when the service repeats a token', async () => {
@@ -80,7 +86,10 @@ describe('paginators (token)', () => {
   it('merges pages into a full result with NextToken, and accepts a raw service token as StartingToken', async () => {
     await start(threePages);
     const full = await client.getPaginator('ListIndices', { PaginationConfig: { MaxItems: 5 } }).buildFullResult();
-    assert.deepEqual((full.IndexConfigurationSummaryItems as Array<{ Id: string }>).map((i) => i.Id), ['a', 'b', 'c', 'd', 'e']);
+    assert.deepEqual(
+      (full.IndexConfigurationSummaryItems as Array<{ Id: string }>).map((i) => i.Id),
+      ['a', 'b', 'c', 'd', 'e'],
+    );
     assert.deepEqual(decodeToken(full.NextToken as string, ['NextToken']), { tokens: { NextToken: 't1' }, skip: 2 });
     const fromRaw = await collect(client.getPaginator('ListIndices', { PaginationConfig: { StartingToken: 't2' } }));
     assert.deepEqual(ids(fromRaw), [['g']]);
@@ -90,18 +99,31 @@ describe('paginators (token)', () => {
     await start(threePages);
     await collect(client.getPaginator('ListIndices', { PaginationConfig: { PageSize: 3 } }));
     assert.equal(server.requests[0].input.MaxResults, 3);
-    assert.throws(() => client.getPaginator('ListIndices', { PaginationConfig: { MaxItem: 3 } }), (e: unknown) => e instanceof InvalidArgumentException && /unknown key "MaxItem"/.test(e.message));
+    assert.throws(
+      () => client.getPaginator('ListIndices', { PaginationConfig: { MaxItem: 3 } }),
+      (e: unknown) => e instanceof InvalidArgumentException && /unknown key "MaxItem"/.test(e.message),
+    );
     assert.throws(() => client.getPaginator('ListIndices', { PaginationConfig: { MaxItems: 0 } }), /MaxItems must be a positive integer/);
     assert.throws(() => client.getPaginator('ListExperienceEntities', { PaginationConfig: { PageSize: 3 } }), /PageSize is not supported/);
   });
 
   it('names the paginated operations for an unknown paginator and exposes each definition', async () => {
     await start(threePages);
-    assert.throws(() => client.getPaginator('CreateIndex'), (e: unknown) => e instanceof InvalidArgumentException && /no paginator for "CreateIndex"; paginated operations: .*ListIndices/.test(e.message));
+    assert.throws(
+      () => client.getPaginator('CreateIndex'),
+      (e: unknown) => e instanceof InvalidArgumentException && /no paginator for "CreateIndex"; paginated operations: .*ListIndices/.test(e.message),
+    );
     assert.equal(client.getPaginatorConfig('CreateIndex'), undefined);
     assert.deepEqual(client.getPaginatorConfig('listIndices'), {
-      operation: 'ListIndices', inputTokens: ['NextToken'], outputTokens: ['NextToken'], moreResults: undefined, limitKey: 'MaxResults',
-      resultKeys: ['IndexConfigurationSummaryItems'], nonAggregateKeys: [], pageNumberParam: undefined, totalKey: undefined,
+      operation: 'ListIndices',
+      inputTokens: ['NextToken'],
+      outputTokens: ['NextToken'],
+      moreResults: undefined,
+      limitKey: 'MaxResults',
+      resultKeys: ['IndexConfigurationSummaryItems'],
+      nonAggregateKeys: [],
+      pageNumberParam: undefined,
+      totalKey: undefined,
     });
   });
 });
@@ -110,7 +132,10 @@ describe('paginators (Query page numbers)', () => {
   let server: ScriptedServer;
   let client: SearchClient;
   const items = (n: number, from = 0): unknown[] => Array.from({ length: n }, (_, i) => ({ Id: `r${from + i}` }));
-  const page = (n: number, from: number, total?: number) => ({ when: { PageNumber: from === 0 ? undefined : from / n + 1 }, body: { QueryId: 'q', ResultItems: items(n, from), ...(total === undefined ? {} : { TotalNumberOfResults: total }) } });
+  const page = (n: number, from: number, total?: number) => ({
+    when: { PageNumber: from === 0 ? undefined : from / n + 1 },
+    body: { QueryId: 'q', ResultItems: items(n, from), ...(total === undefined ? {} : { TotalNumberOfResults: total }) },
+  });
   const start = async (script: Script): Promise<void> => {
     server = await startScriptedServer(script);
     client = new SearchClient(clientOptions(server.endpoint));
@@ -121,7 +146,10 @@ describe('paginators (Query page numbers)', () => {
   it('asks page after page until a short page', async () => {
     await start({ Query: [page(2, 0, 5), page(2, 2, 5), page(1, 4, 5)] });
     const results = (await collect(client.getIterator('Query', { IndexId: 'i'.repeat(36), QueryText: 'x', PageSize: 2 }))) as Array<{ Id: string }>;
-    assert.deepEqual(results.map((r) => r.Id), ['r0', 'r1', 'r2', 'r3', 'r4']);
+    assert.deepEqual(
+      results.map((r) => r.Id),
+      ['r0', 'r1', 'r2', 'r3', 'r4'],
+    );
     assert.deepEqual(pageNumbers(), [undefined, 2, 3]);
   });
 

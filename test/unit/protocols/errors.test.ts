@@ -18,7 +18,11 @@ describe('error parsing', () => {
 
   describe('the code', () => {
     it('comes from x-amzn-errortype first, without what follows ":"', () => {
-      const r = response(400, { __type: 'BodyCode', message: 'm' }, { 'x-amzn-errortype': 'PlainError:http://internal.amazon.com/coral/com.amazon.coral.validate/' });
+      const r = response(
+        400,
+        { __type: 'BodyCode', message: 'm' },
+        { 'x-amzn-errortype': 'PlainError:http://internal.amazon.com/coral/com.amazon.coral.validate/' },
+      );
       assert.equal(parseJson(r).code, 'PlainError');
       assert.equal(parseRest(r).code, 'PlainError');
     });

@@ -69,7 +69,13 @@ export function jsonTestModel(): ServiceModel {
     version: '2.0',
     metadata: { apiVersion: '2020-01-01', endpointPrefix: 'test', protocol: 'json', jsonVersion: '1.1', targetPrefix: 'TestService', signingName: 'test' },
     operations: {
-      PutEverything: { name: 'PutEverything', http: { method: 'POST', requestUri: '/' }, input: { shape: 'Everything' }, output: { shape: 'Everything' }, errors: ERRORS },
+      PutEverything: {
+        name: 'PutEverything',
+        http: { method: 'POST', requestUri: '/' },
+        input: { shape: 'Everything' },
+        output: { shape: 'Everything' },
+        errors: ERRORS,
+      },
       Ping: { name: 'Ping', http: { method: 'POST', requestUri: '/' } },
     },
     shapes: SHAPES,
@@ -135,7 +141,12 @@ export function restTestModel(): ServiceModel {
       PutBodyInput: {
         type: 'structure',
         required: ['Id'],
-        members: { Id: { shape: 'String', location: 'uri', locationName: 'Id' }, Title: { shape: 'String', locationName: 'title' }, When: { shape: 'Timestamp' }, Tree: { shape: 'Node' } },
+        members: {
+          Id: { shape: 'String', location: 'uri', locationName: 'Id' },
+          Title: { shape: 'String', locationName: 'title' },
+          When: { shape: 'Timestamp' },
+          Tree: { shape: 'Node' },
+        },
       },
       PutBodyOutput: { type: 'structure', members: { Title: { shape: 'String', locationName: 'title' } } },
       UploadInput: {
@@ -145,8 +156,16 @@ export function restTestModel(): ServiceModel {
       },
       UploadOutput: { type: 'structure', members: { Text: { shape: 'String' } }, payload: 'Text' },
       PutNodeInput: { type: 'structure', members: { Node: { shape: 'Node' } }, payload: 'Node' },
-      PutNodeOutput: { type: 'structure', members: { Node: { shape: 'Node' }, RequestId: { shape: 'String', location: 'header', locationName: 'X-Request' } }, payload: 'Node' },
-      DownloadOutput: { type: 'structure', members: { Body: { shape: 'Blob' }, Type: { shape: 'String', location: 'header', locationName: 'Content-Type' } }, payload: 'Body' },
+      PutNodeOutput: {
+        type: 'structure',
+        members: { Node: { shape: 'Node' }, RequestId: { shape: 'String', location: 'header', locationName: 'X-Request' } },
+        payload: 'Node',
+      },
+      DownloadOutput: {
+        type: 'structure',
+        members: { Body: { shape: 'Blob' }, Type: { shape: 'String', location: 'header', locationName: 'Content-Type' } },
+        payload: 'Body',
+      },
       SearchInput: { type: 'structure', members: { Q: { shape: 'String', location: 'querystring', locationName: 'q' } } },
     },
   };

@@ -104,7 +104,10 @@ describe('JSON RPC protocol', () => {
     });
 
     it('rejects a value that is not a timestamp with a ProtocolError', () => {
-      assert.throws(() => body({ Time: 'yesterday' }), (error: unknown) => error instanceof ProtocolError && /Time/.test(error.message));
+      assert.throws(
+        () => body({ Time: 'yesterday' }),
+        (error: unknown) => error instanceof ProtocolError && /Time/.test(error.message),
+      );
       assert.throws(() => body({ Bytes: 42 }), ProtocolError);
     });
 
@@ -128,7 +131,10 @@ describe('JSON RPC protocol', () => {
           fc.record({
             Str: fc.string({ unit: 'grapheme' }),
             List: fc.array(fc.string()),
-            Map: fc.dictionary(fc.string().filter((key) => key !== '__proto__'), fc.string()),
+            Map: fc.dictionary(
+              fc.string().filter((key) => key !== '__proto__'),
+              fc.string(),
+            ),
             Doc: fc.jsonValue().filter((value) => value !== null),
             Int: fc.integer(),
           }),

@@ -17,7 +17,8 @@ function response(body: string | Uint8Array, headers: Record<string, string> = {
 describe('REST-JSON protocol', () => {
   const model = restTestModel();
   const protocol = protocolFor(model);
-  const serialize = (name: string, input: Record<string, unknown>, url = endpoint) => protocol.serializeRequest(model.operation(name)!, input, { endpoint: url });
+  const serialize = (name: string, input: Record<string, unknown>, url = endpoint) =>
+    protocol.serializeRequest(model.operation(name)!, input, { endpoint: url });
 
   it('is chosen for metadata.protocol "rest-json"', () => {
     assert.ok(protocol instanceof RestJsonProtocol);
@@ -31,7 +32,14 @@ describe('REST-JSON protocol', () => {
     });
 
     it('keeps the requestUri fixed query part and adds query members, lists repeated', () => {
-      const request = serialize('GetThing', { ThingId: 't', Key: 'k', Tags: ['x', 'y z'], Numbers: [1, 2], Flag: false, Since: new Date('2024-01-02T03:04:05Z') });
+      const request = serialize('GetThing', {
+        ThingId: 't',
+        Key: 'k',
+        Tags: ['x', 'y z'],
+        Numbers: [1, 2],
+        Flag: false,
+        Since: new Date('2024-01-02T03:04:05Z'),
+      });
       assert.deepEqual(request.query, { versions: '', mode: 'full', tag: ['x', 'y z'], n: ['1', '2'], flag: 'false', since: '2024-01-02T03:04:05Z' });
     });
 
@@ -83,7 +91,10 @@ describe('REST-JSON protocol', () => {
     });
 
     it('rejects a missing or empty label', () => {
-      assert.throws(() => serialize('GetThing', { Key: 'k' }), (error: unknown) => error instanceof ProtocolError && /ThingId/.test(error.message));
+      assert.throws(
+        () => serialize('GetThing', { Key: 'k' }),
+        (error: unknown) => error instanceof ProtocolError && /ThingId/.test(error.message),
+      );
       assert.throws(() => serialize('GetThing', { ThingId: '', Key: 'k' }), ProtocolError);
       assert.throws(() => serialize('GetThing', { ThingId: 'a\ud800', Key: 'k' }), ProtocolError);
       assert.throws(() => serialize('Upload', { Contents: 42 }), ProtocolError);
@@ -124,7 +135,10 @@ describe('REST-JSON protocol', () => {
       const mobile = loadModel('mobile');
       const rest = protocolFor(mobile);
       const list = rest.serializeRequest(mobile.operation('listProjects')!, { maxResults: 10, nextToken: 'a+b' }, { endpoint });
-      assert.deepEqual([list.method, list.path, list.query, list.headers, list.body], ['GET', '/projects', { maxResults: '10', nextToken: 'a+b' }, {}, undefined]);
+      assert.deepEqual(
+        [list.method, list.path, list.query, list.headers, list.body],
+        ['GET', '/projects', { maxResults: '10', nextToken: 'a+b' }, {}, undefined],
+      );
       const create = rest.serializeRequest(mobile.operation('CreateProject')!, { name: 'n', contents: Buffer.from('PK') }, { endpoint });
       assert.deepEqual([create.method, create.path, create.query, create.headers], ['POST', '/projects', { name: 'n' }, {}]);
     });
@@ -187,7 +201,10 @@ describe('REST-JSON protocol', () => {
     });
 
     it('parses a structure payload and header members beside it', () => {
-      const out = protocol.parseResponse(model.operation('PutNode')!, response('{"Name":"n","wire_name":"r","Children":[{"Data":"AQ=="}]}', { 'x-request': 'id' }));
+      const out = protocol.parseResponse(
+        model.operation('PutNode')!,
+        response('{"Name":"n","wire_name":"r","Children":[{"Data":"AQ=="}]}', { 'x-request': 'id' }),
+      );
       assert.equal(out.RequestId, 'id');
       const node = out.Node as { Name: string; Renamed: string; Children: { Data: Uint8Array }[] };
       assert.equal(node.Renamed, 'r');

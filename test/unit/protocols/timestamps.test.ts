@@ -8,7 +8,17 @@ describe('timestamps', () => {
     assert.equal(toDate(new Date(T))?.getTime(), T);
     assert.equal(toDate(T / 1000)?.getTime(), T);
     assert.equal(toDate(T / 1000 + 0.25)?.getTime(), T + 250);
-    for (const text of ['2024-01-02T03:04:05Z', '2024-01-02T03:04:05', '2024-01-02 03:04:05', '2024-01-02t03:04:05z', '2024-01-02T05:04:05+02:00', '2024-01-02T05:04:05+0200', '2024-01-02T05:04:05+02', '2024-01-01T22:04:05-05:00', ' 2024-01-02T03:04:05.000Z ']) {
+    for (const text of [
+      '2024-01-02T03:04:05Z',
+      '2024-01-02T03:04:05',
+      '2024-01-02 03:04:05',
+      '2024-01-02t03:04:05z',
+      '2024-01-02T05:04:05+02:00',
+      '2024-01-02T05:04:05+0200',
+      '2024-01-02T05:04:05+02',
+      '2024-01-01T22:04:05-05:00',
+      ' 2024-01-02T03:04:05.000Z ',
+    ]) {
       assert.equal(toDate(text)?.getTime(), T, text);
     }
     assert.equal(toDate('2024-01-02')?.getTime(), Date.UTC(2024, 0, 2));
@@ -16,7 +26,19 @@ describe('timestamps', () => {
   });
 
   it('rejects anything else unless lenient', () => {
-    for (const value of ['yesterday', '1704164645', 'Tue, 02 Jan 2024 03:04:05 GMT', '', Number.NaN, Number.POSITIVE_INFINITY, new Date(Number.NaN), null, undefined, {}, true]) {
+    for (const value of [
+      'yesterday',
+      '1704164645',
+      'Tue, 02 Jan 2024 03:04:05 GMT',
+      '',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      new Date(Number.NaN),
+      null,
+      undefined,
+      {},
+      true,
+    ]) {
       assert.equal(toDate(value), undefined, String(value));
     }
     assert.equal(toDate('1704164645', true)?.getTime(), T);

@@ -17,18 +17,29 @@ describe('adaptive mode: client rate limiter against botocore', () => {
     const start = 1_700_000_000.3;
     const reference = botocoreLimiterTrace(start, steps);
     const ours = await ourTrace(start, steps);
-    assert.ok(reference.some((state) => state.waited > 0), 'the scenario makes senders wait');
-    assert.ok(reference.some((state) => state.fillRate > 2), 'and lets the rate grow again');
+    assert.ok(
+      reference.some((state) => state.waited > 0),
+      'the scenario makes senders wait',
+    );
+    assert.ok(
+      reference.some((state) => state.fillRate > 2),
+      'and lets the rate grow again',
+    );
     assertSameTrace(ours, reference);
   });
 
   it('matches botocore when throttled from the very first response', async () => {
     const steps: LimiterStep[] = [
-      { advance: 0, event: 'send' }, { advance: 0, event: 'throttle' },
-      { advance: 0.25, event: 'send' }, { advance: 0, event: 'throttle' },
-      { advance: 0.5, event: 'send' }, { advance: 0, event: 'ok' },
-      { advance: 0, event: 'send' }, { advance: 0, event: 'ok' },
-      { advance: 3, event: 'send' }, { advance: 0.01, event: 'ok' },
+      { advance: 0, event: 'send' },
+      { advance: 0, event: 'throttle' },
+      { advance: 0.25, event: 'send' },
+      { advance: 0, event: 'throttle' },
+      { advance: 0.5, event: 'send' },
+      { advance: 0, event: 'ok' },
+      { advance: 0, event: 'send' },
+      { advance: 0, event: 'ok' },
+      { advance: 3, event: 'send' },
+      { advance: 0.01, event: 'ok' },
     ];
     const reference = botocoreLimiterTrace(1_700_000_000, steps);
     assertSameTrace(await ourTrace(1_700_000_000, steps), reference);

@@ -2,7 +2,11 @@ import { ConnectionError } from '../../../src/lib/errors/connection-error.js';
 import { ServiceException } from '../../../src/lib/errors/service-exception.js';
 
 /** A service error as the protocol parser would make it (retryable/throttling flags as given). */
-export function serviceError(code: string, statusCode: number, extra: { retryable?: boolean; throttling?: boolean; headers?: Record<string, string> } = {}): ServiceException {
+export function serviceError(
+  code: string,
+  statusCode: number,
+  extra: { retryable?: boolean; throttling?: boolean; headers?: Record<string, string> } = {},
+): ServiceException {
   return new ServiceException({
     code,
     message: `${code} happened`,

@@ -31,8 +31,18 @@ export async function ourTrace(start: number, steps: LimiterStep[]): Promise<Lim
     time.now += step.advance;
     const waited = step.event === 'send' ? await limiter.beforeSend() : (limiter.onResponse(step.event === 'throttle'), 0);
     const state = limiter.snapshot();
-    trace.push({ waited, enabled: state.enabled, measuredRate: state.measuredRate, fillRate: state.fillRate, maxCapacity: state.maxCapacity,
-      availableCapacity: state.availableCapacity, wMax: state.cubic.wMax, k: state.cubic.k, lastFail: state.cubic.lastFail, time: time.now });
+    trace.push({
+      waited,
+      enabled: state.enabled,
+      measuredRate: state.measuredRate,
+      fillRate: state.fillRate,
+      maxCapacity: state.maxCapacity,
+      availableCapacity: state.availableCapacity,
+      wMax: state.cubic.wMax,
+      k: state.cubic.k,
+      lastFail: state.cubic.lastFail,
+      time: time.now,
+    });
   }
   return trace;
 }

@@ -30,7 +30,11 @@ describe('retries option parsing', () => {
   it('takes a whole number as legacy retries (N + 1 attempts; 0 disables)', () => {
     assert.deepEqual(pick(0), { mode: 'legacy', maxAttempts: 1 });
     assert.deepEqual(pick(5), { mode: 'legacy', maxAttempts: 6 });
-    assert.deepEqual(pick(2, { env: { AWS_RETRY_MODE: 'standard', AWS_MAX_ATTEMPTS: '9' }, profile: profile() }), { mode: 'legacy', maxAttempts: 3 }, 'the number wins');
+    assert.deepEqual(
+      pick(2, { env: { AWS_RETRY_MODE: 'standard', AWS_MAX_ATTEMPTS: '9' }, profile: profile() }),
+      { mode: 'legacy', maxAttempts: 3 },
+      'the number wins',
+    );
   });
 
   it('takes {mode, max_attempts}, including the misspelling "adapative", accepted for compatibility', () => {
@@ -53,7 +57,15 @@ describe('retries option parsing', () => {
 
   it('takes a RetryConfiguration, with its clock, random source and sleep', async () => {
     const slept: number[] = [];
-    const configuration = new RetryConfiguration({ mode: 'standard', max_attempts: 6, clock: () => 42, random: () => 0.25, sleep: async (ms) => { slept.push(ms); } });
+    const configuration = new RetryConfiguration({
+      mode: 'standard',
+      max_attempts: 6,
+      clock: () => 42,
+      random: () => 0.25,
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
     const resolved = resolveRetryConfig(configuration, none);
     assert.equal(resolved.mode, 'standard');
     assert.equal(resolved.maxAttempts, 6);
@@ -64,15 +76,30 @@ describe('retries option parsing', () => {
     assert.deepEqual(configuration.toArray(), { mode: 'standard', max_attempts: 6 });
     assert.equal(configuration.getMode(), 'standard');
     assert.equal(configuration.getMaxAttempts(), 6);
-    assert.deepEqual(pick(new RetryConfiguration({ random: () => 0 }), { env: { AWS_RETRY_MODE: 'standard' }, profile: profile() }), { mode: 'standard', maxAttempts: 3 });
+    assert.deepEqual(pick(new RetryConfiguration({ random: () => 0 }), { env: { AWS_RETRY_MODE: 'standard' }, profile: profile() }), {
+      mode: 'standard',
+      maxAttempts: 3,
+    });
   });
 
   it('calls a function once and uses what it returns', () => {
     let calls = 0;
-    assert.deepEqual(pick(() => { calls++; return { mode: 'adaptive', max_attempts: 8 }; }), { mode: 'adaptive', maxAttempts: 8 });
+    assert.deepEqual(
+      pick(() => {
+        calls++;
+        return { mode: 'adaptive', max_attempts: 8 };
+      }),
+      { mode: 'adaptive', maxAttempts: 8 },
+    );
     assert.equal(calls, 1);
-    assert.deepEqual(pick(() => 4), { mode: 'legacy', maxAttempts: 5 });
-    assert.deepEqual(pick(() => new RetryConfiguration({ mode: 'standard' })), { mode: 'standard', maxAttempts: 3 });
+    assert.deepEqual(
+      pick(() => 4),
+      { mode: 'legacy', maxAttempts: 5 },
+    );
+    assert.deepEqual(
+      pick(() => new RetryConfiguration({ mode: 'standard' })),
+      { mode: 'standard', maxAttempts: 3 },
+    );
   });
 
   it('resolves the default into a cache object once, and reads it from there afterwards', () => {

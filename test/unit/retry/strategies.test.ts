@@ -69,8 +69,17 @@ describe('error classification', () => {
 
   it('has legacy mode retry 500/502/503/504, its throttling codes and connection errors only', () => {
     for (const status of [500, 502, 503, 504]) assert.equal(isLegacyRetryable(serviceError('X', status)), true, String(status));
-    for (const code of ['Throttling', 'ThrottlingException', 'ThrottledException', 'RequestThrottledException', 'TooManyRequestsException',
-      'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'BandwidthLimitExceeded', 'RequestThrottled']) {
+    for (const code of [
+      'Throttling',
+      'ThrottlingException',
+      'ThrottledException',
+      'RequestThrottledException',
+      'TooManyRequestsException',
+      'ProvisionedThroughputExceededException',
+      'RequestLimitExceeded',
+      'BandwidthLimitExceeded',
+      'RequestThrottled',
+    ]) {
       assert.equal(isLegacyRetryable(serviceError(code, 400)), true, code);
     }
     assert.equal(isLegacyRetryable(connectionError()), true);
@@ -85,12 +94,32 @@ describe('error classification', () => {
 
 describe('legacy mode', () => {
   it('draws each delay from 0 to min(20000, 2^retries × 100) ms, both included', () => {
-    assert.equal(legacyDelay(0, () => 0), 0);
-    assert.equal(legacyDelay(0, () => 0.999999), 100);
-    assert.equal(legacyDelay(1, () => 0.5), 100);
-    assert.equal(legacyDelay(3, () => 0.25), 200);
-    assert.equal(legacyDelay(8, () => 0.999999), 20000, '2^8 × 100 = 25600, capped');
-    assert.equal(legacyDelay(2000, () => 0.5), 10000, 'no overflow for huge retry counts');
+    assert.equal(
+      legacyDelay(0, () => 0),
+      0,
+    );
+    assert.equal(
+      legacyDelay(0, () => 0.999999),
+      100,
+    );
+    assert.equal(
+      legacyDelay(1, () => 0.5),
+      100,
+    );
+    assert.equal(
+      legacyDelay(3, () => 0.25),
+      200,
+    );
+    assert.equal(
+      legacyDelay(8, () => 0.999999),
+      20000,
+      '2^8 × 100 = 25600, capped',
+    );
+    assert.equal(
+      legacyDelay(2000, () => 0.5),
+      10000,
+      'no overflow for huge retry counts',
+    );
   });
 
   it('retries up to max attempts, then stops; never retries what it does not know', () => {
@@ -107,12 +136,30 @@ describe('legacy mode', () => {
 
 describe('standard mode', () => {
   it('backs off floor(min(20000, random × 2^retries × base)) ms, base 100, or 500 after throttling', () => {
-    assert.equal(standardBackoff(0, false, () => 0.5), 50);
-    assert.equal(standardBackoff(1, false, () => 0.5), 100);
-    assert.equal(standardBackoff(3, false, () => 0.3), 240);
-    assert.equal(standardBackoff(0, true, () => 0.5), 250);
-    assert.equal(standardBackoff(2, true, () => 0.999), 1998);
-    assert.equal(standardBackoff(10, true, () => 0.9), 20000);
+    assert.equal(
+      standardBackoff(0, false, () => 0.5),
+      50,
+    );
+    assert.equal(
+      standardBackoff(1, false, () => 0.5),
+      100,
+    );
+    assert.equal(
+      standardBackoff(3, false, () => 0.3),
+      240,
+    );
+    assert.equal(
+      standardBackoff(0, true, () => 0.5),
+      250,
+    );
+    assert.equal(
+      standardBackoff(2, true, () => 0.999),
+      1998,
+    );
+    assert.equal(
+      standardBackoff(10, true, () => 0.9),
+      20000,
+    );
   });
 
   it('retries throttling, transient and modeled retryable errors; never client errors or unknown errors', () => {
@@ -155,7 +202,14 @@ describe('adaptive mode strategy', () => {
   it('decides like standard mode, and turns the rate limiter on at the first throttle', async () => {
     let now = 1_700_000_000_000;
     const sleeps: number[] = [];
-    const strategy = new AdaptiveRetryStrategy(4, { clock: () => now, random: randoms(0.5, 0.5, 0.5), sleep: async (ms) => { sleeps.push(ms); now += ms; } });
+    const strategy = new AdaptiveRetryStrategy(4, {
+      clock: () => now,
+      random: randoms(0.5, 0.5, 0.5),
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    });
     const call = strategy.begin();
     assert.equal(await call.beforeAttempt(), 0, 'off: no token needed');
     assert.deepEqual(call.failed(serviceError('X', 500), 1), { retry: true, delay: 50 });

@@ -63,9 +63,27 @@ const mobileRequest: HttpRequest = {
 describe('SignatureV4 against botocore', () => {
   const cases: Array<{ name: string; request: HttpRequest; credentials: Credentials; service: string; region: string }> = [
     { name: 'kendra', request: kendraRequest, credentials: { key: KEY, secret: SECRET }, service: 'kendra', region: 'us-east-1' },
-    { name: 'kendra with a session token', request: kendraRequest, credentials: { key: KEY, secret: SECRET, token: TOKEN }, service: 'kendra', region: 'us-east-1' },
-    { name: 'mobile hub, encoded path, query, non-default port', request: mobileRequest, credentials: { key: KEY, secret: SECRET }, service: 'AWSMobileHubService', region: 'us-east-1' },
-    { name: 'mobile hub with a session token', request: mobileRequest, credentials: { key: KEY, secret: SECRET, token: TOKEN }, service: 'AWSMobileHubService', region: 'eu-west-1' },
+    {
+      name: 'kendra with a session token',
+      request: kendraRequest,
+      credentials: { key: KEY, secret: SECRET, token: TOKEN },
+      service: 'kendra',
+      region: 'us-east-1',
+    },
+    {
+      name: 'mobile hub, encoded path, query, non-default port',
+      request: mobileRequest,
+      credentials: { key: KEY, secret: SECRET },
+      service: 'AWSMobileHubService',
+      region: 'us-east-1',
+    },
+    {
+      name: 'mobile hub with a session token',
+      request: mobileRequest,
+      credentials: { key: KEY, secret: SECRET, token: TOKEN },
+      service: 'AWSMobileHubService',
+      region: 'eu-west-1',
+    },
   ];
   const signedByBotocore = botocoreSign(cases.map((c) => job(c.request, c.credentials, c.service, c.region, AT)));
 
@@ -129,7 +147,16 @@ describe('SignatureV4 against botocore', () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 12 });
     const segment = fc.oneof(fc.constantFrom('.', '..', '', 'a', 'b c', '%'), text);
     const headerName = fc.constantFrom(
-      'content-type', 'x-amz-target', 'user-agent', 'expect', 'x-amzn-trace-id', 'connection', 'accept', 'x-amz-meta-a', 'x-test-one', 'content-encoding',
+      'content-type',
+      'x-amz-target',
+      'user-agent',
+      'expect',
+      'x-amzn-trace-id',
+      'connection',
+      'accept',
+      'x-amz-meta-a',
+      'x-test-one',
+      'content-encoding',
     );
     const headerValue = fc.string({ unit: fc.constantFrom(...' \tab,;:"=/-_.~X9'), maxLength: 16 });
     const arbitrary = fc.record({
@@ -166,11 +193,7 @@ describe('SignatureV4 against botocore', () => {
     const signer = new SignatureV4();
     requests.forEach((r, index) => {
       const ours = signer.sign(r.request, r.credentials, { service: r.service, region: r.region, signingDate: r.date });
-      assert.equal(
-        ours.headers['authorization'],
-        lowerCaseNames(theirs[index]!.headers)['authorization'],
-        `sample ${index}: ${JSON.stringify(r.request)}`,
-      );
+      assert.equal(ours.headers['authorization'], lowerCaseNames(theirs[index]!.headers)['authorization'], `sample ${index}: ${JSON.stringify(r.request)}`);
     });
   });
 });

@@ -29,7 +29,10 @@ export function parseRawRequest(text: string): RawRequest {
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const query: Record<string, string | string[]> = {};
   if (queryStart !== -1) {
-    for (const part of target.slice(queryStart + 1).split('&').filter(Boolean)) {
+    for (const part of target
+      .slice(queryStart + 1)
+      .split('&')
+      .filter(Boolean)) {
       const eq = part.indexOf('=');
       const key = decode(eq === -1 ? part : part.slice(0, eq));
       const value = eq === -1 ? '' : decode(part.slice(eq + 1));

@@ -32,7 +32,10 @@ describe('signature provider', () => {
   it('resolves a signer, or throws an error naming the unknown version', () => {
     assert.ok(resolveSigner(defaultSignatureProvider, 'v4', 'kendra', 'us-east-1') instanceof SignatureV4);
     const custom = new AnonymousSigner();
-    assert.equal(resolveSigner(() => custom, 'mine', 'kendra', 'us-east-1'), custom);
+    assert.equal(
+      resolveSigner(() => custom, 'mine', 'kendra', 'us-east-1'),
+      custom,
+    );
     assert.throws(
       () => resolveSigner(defaultSignatureProvider, 'v2', 'kendra', 'us-east-1'),
       (error) => isUnknownSignatureVersionError(error) && error.version === 'v2' && /'v2'/.test(error.message),

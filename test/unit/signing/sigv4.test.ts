@@ -69,7 +69,10 @@ describe('SigV4 primitives', () => {
     assert.equal(cache.size, 2);
     assert.notEqual(cache.get('secret', '20150830', 'us-east-1', 'kendra'), first, 'the oldest entry was evicted');
     const ids = [...(cache as unknown as { entries: Map<string, Buffer> }).entries.keys()];
-    assert.ok(ids.every((id) => !id.includes('secret') && !id.includes('other')), 'a plain secret is a cache key');
+    assert.ok(
+      ids.every((id) => !id.includes('secret') && !id.includes('other')),
+      'a plain secret is a cache key',
+    );
   });
 });
 
@@ -135,7 +138,13 @@ describe('SignatureV4', () => {
     const once = signer.presign(request, { ...credentials, token: 'tok' }, { ...context, expiresIn: 60 });
     assert.equal(log[0]!.canonicalRequest.split('\n').at(-1), 'UNSIGNED-PAYLOAD');
     assert.deepEqual(Object.keys(once.query).sort(), [
-      'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-Security-Token', 'X-Amz-Signature', 'X-Amz-SignedHeaders',
+      'X-Amz-Algorithm',
+      'X-Amz-Credential',
+      'X-Amz-Date',
+      'X-Amz-Expires',
+      'X-Amz-Security-Token',
+      'X-Amz-Signature',
+      'X-Amz-SignedHeaders',
     ]);
     assert.equal(once.query['X-Amz-SignedHeaders'], 'content-type;host');
     assert.deepEqual(signer.presign(once, { ...credentials, token: 'tok' }, { ...context, expiresIn: 60 }), once);

@@ -104,11 +104,9 @@ describe('SigV4 official test vectors', () => {
             for (const [key, value] of Object.entries(raw.query)) {
               for (const item of Array.isArray(value) ? value : [value]) query.append(key, item);
             }
-            const result = verifySigV4(
-              { method: raw.method, path: raw.path, query, headers: raw.headers, body: Buffer.from(raw.body) },
-              lookup,
-              { now: signingContext.signingDate },
-            );
+            const result = verifySigV4({ method: raw.method, path: raw.path, query, headers: raw.headers, body: Buffer.from(raw.body) }, lookup, {
+              now: signingContext.signingDate,
+            });
             const presigned = file.startsWith('query');
             if (presigned && context.omit_session_token) {
               // The token was appended after signing, so it is not in the signed query: real services reject that.

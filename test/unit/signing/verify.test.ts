@@ -86,10 +86,7 @@ describe('verifySigV4', () => {
       const request = received(signed);
       tamper(request);
       const failure = failureOf(request);
-      assert.deepEqual(
-        { code: failure.code, status: failure.status },
-        { code: 'InvalidSignatureException', status: 403 },
-      );
+      assert.deepEqual({ code: failure.code, status: failure.status }, { code: 'InvalidSignatureException', status: 403 });
       assert.equal(
         failure.message,
         'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
@@ -232,7 +229,13 @@ describe('verifySigV4', () => {
           const q = target.indexOf('?');
           const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
           const result = verifySigV4(
-            { method: req.method ?? '', path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers, body: Buffer.concat(chunks) },
+            {
+              method: req.method ?? '',
+              path: q === -1 ? target : target.slice(0, q),
+              query: q === -1 ? '' : target.slice(q + 1),
+              headers,
+              body: Buffer.concat(chunks),
+            },
             lookup,
             { now: AT },
           );

@@ -11,7 +11,10 @@ import { loadModel } from '../model/models.js';
 function opWith(shapes: Record<string, RawShape>) {
   const model = new ServiceModel({
     metadata: { apiVersion: '1', endpointPrefix: 'v', protocol: 'json', targetPrefix: 'V' },
-    operations: { Op: { name: 'Op', http: { method: 'POST', requestUri: '/' }, input: { shape: 'Input' } }, NoInput: { name: 'NoInput', http: { method: 'POST', requestUri: '/' } } },
+    operations: {
+      Op: { name: 'Op', http: { method: 'POST', requestUri: '/' }, input: { shape: 'Input' } },
+      NoInput: { name: 'NoInput', http: { method: 'POST', requestUri: '/' } },
+    },
     shapes: { S: { type: 'string' }, ...shapes },
   });
   return model.operation('Op')!;
@@ -33,14 +36,18 @@ describe('validateInput', () => {
   });
 
   it('treats null like absent', () => {
-    assert.deepEqual(validateInput(search.operation('CreateIndex')!, { Name: null, RoleArn: 'arn:aws:iam::123456789012:role/r', Description: null }), ['Missing required parameter Name']);
+    assert.deepEqual(validateInput(search.operation('CreateIndex')!, { Name: null, RoleArn: 'arn:aws:iam::123456789012:role/r', Description: null }), [
+      'Missing required parameter Name',
+    ]);
   });
 
   it('rejects unknown members, naming the valid ones', () => {
     assert.deepEqual(validateInput(query, { IndexId: 'a'.repeat(36), Facets: [{ DocumentAttributeKey: 'k', Bogus: 1 }] }), [
       'Unknown parameter Facets[0].Bogus, must be one of: DocumentAttributeKey, Facets, MaxResults',
     ]);
-    assert.deepEqual(validateInput(search.operation('ListIndices')!, { nextToken: 'x' }), ['Unknown parameter nextToken, must be one of: NextToken, MaxResults']);
+    assert.deepEqual(validateInput(search.operation('ListIndices')!, { nextToken: 'x' }), [
+      'Unknown parameter nextToken, must be one of: NextToken, MaxResults',
+    ]);
   });
 
   it('reports every problem at once', () => {

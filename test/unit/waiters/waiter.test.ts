@@ -52,16 +52,24 @@ describe('waiters', () => {
     await start({ DescribeIndex: [index('CREATING')] });
     const waiter = client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0, maxAttempts: 3 } });
     assert.equal(waiter.maxAttempts, 3);
-    await assert.rejects(waiter.promise(), (error: unknown) =>
-      error instanceof WaiterError && error.reason === 'timeout' && error.message === 'Waiter IndexActive gave up after 3 attempts: last Status = "CREATING"');
+    await assert.rejects(
+      waiter.promise(),
+      (error: unknown) =>
+        error instanceof WaiterError && error.reason === 'timeout' && error.message === 'Waiter IndexActive gave up after 3 attempts: last Status = "CREATING"',
+    );
     assert.equal(server.requests.length, 3);
   });
 
   it('stops on a service error no acceptor expects, keeping it as the cause', async () => {
     await start({ DescribeIndex: [notFound] });
-    await assert.rejects(client.getWaiter('IndexActive', { Id: INDEX_ID, ...fast }).promise(), (error: unknown) =>
-      error instanceof WaiterError && error.reason === 'error' && error.cause instanceof ServiceException
-      && error.message === 'Waiter IndexActive stopped after 1 attempt: DescribeIndex failed with ResourceNotFoundException: no such index');
+    await assert.rejects(
+      client.getWaiter('IndexActive', { Id: INDEX_ID, ...fast }).promise(),
+      (error: unknown) =>
+        error instanceof WaiterError &&
+        error.reason === 'error' &&
+        error.cause instanceof ServiceException &&
+        error.message === 'Waiter IndexActive stopped after 1 attempt: DescribeIndex failed with ResourceNotFoundException: no such index',
+    );
   });
 
   it('stops at once when aborted during the delay or during a request', async () => {
@@ -70,7 +78,10 @@ describe('waiters', () => {
     const started = Date.now();
     const pending = client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 30, signal: controller.signal } }).promise();
     setTimeout(() => controller.abort(), 50);
-    await assert.rejects(pending, (error: unknown) => error instanceof WaiterError && error.reason === 'aborted' && error.message === 'Waiter IndexActive was aborted after 1 attempt');
+    await assert.rejects(
+      pending,
+      (error: unknown) => error instanceof WaiterError && error.reason === 'aborted' && error.message === 'Waiter IndexActive was aborted after 1 attempt',
+    );
     assert.ok(Date.now() - started < 10_000, 'aborted during the 30 s delay');
 
     const midRequest = new AbortController();
@@ -84,29 +95,49 @@ describe('waiters', () => {
   it('calls before and after for each attempt, and checks its options', async () => {
     await start({ DescribeIndex: [index('CREATING'), index('ACTIVE')] });
     const seen: string[] = [];
-    await client.getWaiter('IndexActive', {
-      Id: INDEX_ID,
-      '@waiter': {
-        delay: 0,
-        before: (attempt: number) => seen.push(`before ${attempt}`),
-        after: (attempt: number, outcome: { state: string }) => seen.push(`after ${attempt} ${outcome.state}`),
-      },
-    }).promise();
+    await client
+      .getWaiter('IndexActive', {
+        Id: INDEX_ID,
+        '@waiter': {
+          delay: 0,
+          before: (attempt: number) => seen.push(`before ${attempt}`),
+          after: (attempt: number, outcome: { state: string }) => seen.push(`after ${attempt} ${outcome.state}`),
+        },
+      })
+      .promise();
     assert.deepEqual(seen, ['before 1', 'after 1 retry', 'before 2', 'after 2 success']);
     assert.throws(() => client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { delay: -1 } }), /delay must be a number/);
     assert.throws(() => client.getWaiter('IndexActive', { Id: INDEX_ID, '@waiter': { tries: 1 } }), /unknown key "tries"/);
-    assert.throws(() => client.getWaiter('IndexReady'), (e: unknown) => e instanceof InvalidArgumentException && /no waiter "IndexReady"; waiters: IndexActive, IndexDeleted/.test(e.message));
+    assert.throws(
+      () => client.getWaiter('IndexReady'),
+      (e: unknown) => e instanceof InvalidArgumentException && /no waiter "IndexReady"; waiters: IndexActive, IndexDeleted/.test(e.message),
+    );
   });
 
   it('runs pathAll, pathAny, status and error matchers from an api_provider', async () => {
     const builtIn = builtInApiProvider(SEARCH_SERVICE);
-    const acceptor = (matcher: string, expected: unknown, state: string, argument?: string) => ({ matcher, expected, state, ...(argument ? { argument } : {}) });
+    const acceptor = (matcher: string, expected: unknown, state: string, argument?: string) => ({
+      matcher,
+      expected,
+      state,
+      ...(argument ? { argument } : {}),
+    });
     const waiters = {
       version: 2,
       waiters: {
-        AllSucceeded: { operation: 'ListDataSourceSyncJobs', delay: 0, maxAttempts: 5, acceptors: [acceptor('pathAll', 'SUCCEEDED', 'success', 'History[].Status'), acceptor('pathAny', 'FAILED', 'failure', 'History[].Status')] },
+        AllSucceeded: {
+          operation: 'ListDataSourceSyncJobs',
+          delay: 0,
+          maxAttempts: 5,
+          acceptors: [acceptor('pathAll', 'SUCCEEDED', 'success', 'History[].Status'), acceptor('pathAny', 'FAILED', 'failure', 'History[].Status')],
+        },
         Answers: { operation: 'ListDataSourceSyncJobs', delay: 0, maxAttempts: 5, acceptors: [acceptor('status', 200, 'success')] },
-        AnyError: { operation: 'ListDataSourceSyncJobs', delay: 0, maxAttempts: 5, acceptors: [acceptor('error', false, 'retry'), acceptor('error', true, 'success')] },
+        AnyError: {
+          operation: 'ListDataSourceSyncJobs',
+          delay: 0,
+          maxAttempts: 5,
+          acceptors: [acceptor('error', false, 'retry'), acceptor('error', true, 'success')],
+        },
       },
     };
     const provider: ApiProvider = (type, service, version) => (type === 'waiter' ? waiters : builtIn(type, service, version));

@@ -49,7 +49,8 @@ function checkFailuresFile(path: string | undefined, inputs: readonly string[]):
   if (path === undefined) return;
   if (!isDirectory(dirname(path))) throw usageError(`--failures ${path}: the directory ${dirname(path)} does not exist`);
   if (isDirectory(path)) throw usageError(`--failures ${path}: is a directory, not a file`);
-  if (inputs.some((input) => input !== '-' && resolve(input) === resolve(path))) throw usageError(`--failures ${path} is also an input: it would be overwritten`);
+  if (inputs.some((input) => input !== '-' && resolve(input) === resolve(path)))
+    throw usageError(`--failures ${path} is also an input: it would be overwritten`);
 }
 
 /**
@@ -85,7 +86,8 @@ export async function runDocumentPut(spec: OperationSpec, flags: OperationFlags)
   const session = await openSession(spec, flags, { optional: ['documents'] });
   try {
     const { Documents, ...args } = session.input as unknown as BatchPutDocumentRequest;
-    if (Documents !== undefined) throw usageError(`--cli-input-json gives Documents: load documents from there or from ${from ? '--from' : '--jsonl'}, not both`);
+    if (Documents !== undefined)
+      throw usageError(`--cli-input-json gives Documents: load documents from there or from ${from ? '--from' : '--jsonl'}, not both`);
     checkSharedArgs(session.client, spec.operation, { ...args, Documents: [{ Id: 'placeholder' }] });
     if (jsonl !== undefined) hintStdin(jsonl, 'documents (JSON)');
     await runBulk(session, flags, {

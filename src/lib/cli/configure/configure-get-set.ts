@@ -33,7 +33,7 @@ const CHECKS: Record<string, (value: string) => string | undefined> = {
  */
 export function configureSet(profile: string, key: string, value: string, env: Env): void {
   if (!KEY.test(key)) throw usageError(`Invalid key "${key}": expected a name such as region, or section.name such as api_versions.kendra`);
-  if (/[\r\n]/.test(value)) throw usageError('A setting\'s value must be one line');
+  if (/[\r\n]/.test(value)) throw usageError("A setting's value must be one line");
   const problem = CHECKS[key]?.(value);
   if (problem) throw usageError(`Invalid ${key} "${value}": ${problem}; nothing was written`);
   saveProfileSetting(profile, key, value, env);

@@ -88,7 +88,11 @@ export async function configureList(profileFlag: string | undefined, env: Env): 
     if (!(error instanceof CredentialsNotFoundError)) throw error;
   }
   const credentialRow = (secret: boolean): SettingSource | undefined =>
-    credentials && { value: mask(secret ? credentials.secret : credentials.key), type: credentials.source ?? 'None', location: credentialLocation(credentials, profile, env, secret) };
+    credentials && {
+      value: mask(secret ? credentials.secret : credentials.key),
+      type: credentials.source ?? 'None',
+      location: credentialLocation(credentials, profile, env, secret),
+    };
   const rows: Row[] = [
     ['profile', profileSource],
     ['access_key', credentialRow(false)],
@@ -104,5 +108,12 @@ export async function configureList(profileFlag: string | undefined, env: Env): 
     ...rows.map(([name, source]) => [name, source?.value ?? '<not set>', source?.type ?? 'None', source?.location ?? 'None']),
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  return `${table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n')}\n`;
+  return `${table
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
 }

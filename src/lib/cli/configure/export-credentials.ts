@@ -39,7 +39,10 @@ export function formatCredentials(credentials: Credentials, format: ExportFormat
     ['AWS_SESSION_TOKEN', credentials.token],
     ['AWS_CREDENTIAL_EXPIRATION', expiration],
   ];
-  return pairs.filter(([, value]) => value !== undefined).map(([name, value]) => `${line(name, value!)}\n`).join('');
+  return pairs
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${line(name, value!)}\n`)
+    .join('');
 }
 
 /**
@@ -51,7 +54,8 @@ export function formatCredentials(credentials: Credentials, format: ExportFormat
 export async function exportCredentials(profileFlag: string | undefined, format: ExportFormat, env: NodeJS.ProcessEnv): Promise<string> {
   const profile = resolveProfileName({ profile: profileFlag, env: env as Env });
   const seen = (env[CHAIN_VARIABLE] ?? '').split(',').filter(Boolean);
-  if (seen.length >= MAX_DEPTH) throw configError(`Maximum recursive credential process resolution reached (${MAX_DEPTH}). Profiles seen: ${seen.join(' -> ')}`);
+  if (seen.length >= MAX_DEPTH)
+    throw configError(`Maximum recursive credential process resolution reached (${MAX_DEPTH}). Profiles seen: ${seen.join(' -> ')}`);
   if (seen.includes(profile)) throw configError(`Credential process resolution detected an infinite loop, profile cycle: ${[...seen, profile].join(' -> ')}`);
   // Passed on to any credential_process this run starts.
   env[CHAIN_VARIABLE] = [...seen, profile].join(',');

@@ -7,7 +7,8 @@ import { runOperation } from '../run-operation.js';
 import { saveDownload } from './save-download.js';
 
 /** Said under `--local` without `--download`: the printed URLs are already dead. */
-const LOCAL_URL_NOTE = 'nimbus: --local: the download URL worked only while this command ran; add --download to save the file, or run "nimbus local start" and use --endpoint-url';
+const LOCAL_URL_NOTE =
+  'nimbus: --local: the download URL worked only while this command ran; add --download to save the file, or run "nimbus local start" and use --endpoint-url';
 
 /**
  * `nimbus mobile project export` and `mobile bundle export`: the export operation, whose result

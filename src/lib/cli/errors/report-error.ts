@@ -34,9 +34,10 @@ export function reportError(error: unknown): ErrorReport {
   if (error instanceof InvalidArgumentException) {
     const config = error.operation === undefined && (CONFIG_OPTIONS.has(error.option ?? '') || error.cause instanceof ConfigurationError);
     // Several problems with the input: one a line, under the line that counts them.
-    const problems = error.problems && error.problems.length > 1
-      ? `Found ${error.problems.length} errors in the input of ${error.operation}:${error.problems.map((problem) => `\n  - ${oneLine(problem)}`).join('')}`
-      : undefined;
+    const problems =
+      error.problems && error.problems.length > 1
+        ? `Found ${error.problems.length} errors in the input of ${error.operation}:${error.problems.map((problem) => `\n  - ${oneLine(problem)}`).join('')}`
+        : undefined;
     return { exitCode: config ? EXIT.CONFIG : EXIT.USAGE, message: `${error.code}: ${problems ?? oneLine(error.message)}` };
   }
   if (error instanceof ConfigurationError) return { exitCode: EXIT.CONFIG, message: oneLine(error.message) };
@@ -45,7 +46,7 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };
   }
   if (error instanceof ConnectionError) {
-    const hint = isUntrustedCertificate(error.code) ? ' (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile\'s ca_bundle)' : '';
+    const hint = isUntrustedCertificate(error.code) ? " (to trust its authority: --ca-bundle, AWS_CA_BUNDLE or the profile's ca_bundle)" : '';
     return { exitCode: EXIT.OTHER, message: `ConnectionError: ${oneLine(error.message)}${hint}` };
   }
   if (error instanceof InvalidResponseError) {

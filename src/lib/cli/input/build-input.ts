@@ -30,7 +30,13 @@ function structured(api: ApiJson, shapeName: string, text: string, flag: string,
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) return coerceValue(api, shapeName, parseJson(trimmed, flag), 'json', path);
   if (!looksLikeShorthand(trimmed)) throw usageError(`Invalid value for --${flag}: expected JSON ({…}) or shorthand (Key=value,…)`);
-  return coerceValue(api, shapeName, shorthand(() => parseShorthand(trimmed), flag), 'shorthand', path);
+  return coerceValue(
+    api,
+    shapeName,
+    shorthand(() => parseShorthand(trimmed), flag),
+    'shorthand',
+    path,
+  );
 }
 
 /**
@@ -59,7 +65,9 @@ function single(api: ApiJson, shapeName: string, raw: string, flag: string, path
       // A blob flag's own value is the data itself; inside JSON or shorthand it is base64.
       if (!topLevel) return coerceValue(api, shapeName, text, 'shorthand', path);
       if (looksLikeFileName(text)) {
-        throw usageError(`--${flag} "${text}" is not a zip file but a file name (the value itself would be sent): did you mean fileb://${text}?${existsSync(text) ? '' : ' (no such file here either)'}`);
+        throw usageError(
+          `--${flag} "${text}" is not a zip file but a file name (the value itself would be sent): did you mean fileb://${text}?${existsSync(text) ? '' : ' (no such file here either)'}`,
+        );
       }
       return new Uint8Array(Buffer.from(text, 'utf8'));
     case 'list':

@@ -10,7 +10,7 @@ export type ValueSource = 'json' | 'shorthand';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function fail(path: string, expected: string, value: unknown): never {
-  const shown = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const shown = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   throw usageError(`Invalid value for ${path}: expected ${expected}, got ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}`);
 }
 

@@ -33,7 +33,10 @@ async function credentialsFromFile(path: string): Promise<Array<{ key: string; s
   } catch (error) {
     throw configError(`Cannot read --credentials-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter(Boolean);
   if (lines.length === 0) throw configError(`--credentials-file ${path} holds no KEY:SECRET line`);
   return parseCredentialPairs(lines, (message) => configError(`Invalid line in --credentials-file ${path}: ${message}`));
 }
@@ -103,7 +106,11 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     accountId: flags['account-id'],
   }).catch((error: NodeJS.ErrnoException) => {
     if (error?.code !== 'EADDRINUSE') throw error;
-    throw new CliError(`Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`, EXIT.OTHER, { cause: error });
+    throw new CliError(
+      `Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`,
+      EXIT.OTHER,
+      { cause: error },
+    );
   });
   const stopped = new Promise<void>((resolve) => {
     const dispose = onInterrupt(() => service.close());

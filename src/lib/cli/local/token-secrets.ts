@@ -26,7 +26,10 @@ export function parseTokenSecrets(pairs: readonly string[], fail: (message: stri
  * holds none. A malformed line is a configuration error.
  */
 export function tokenSecretsFromEnv(env: NodeJS.ProcessEnv = process.env): Map<string, string> | undefined {
-  const lines = (env[TOKEN_SECRETS_VARIABLE] ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = (env[TOKEN_SECRETS_VARIABLE] ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length === 0) return undefined;
   return parseTokenSecrets(lines, (message) => configError(`Invalid ${TOKEN_SECRETS_VARIABLE} line ${message}`));
 }

@@ -23,9 +23,11 @@ function cellText(value: Data, indent = ''): string {
   }
   if (isObject(value)) {
     return Object.entries(value)
-      .map(([key, item]) => (isNested(item) && !(Array.isArray(item) && item.every((inner) => !isNested(inner)))
-        ? `${indent}${key}:\n${cellText(item, `${indent}  `)}`
-        : `${indent}${key}: ${cellText(item)}`))
+      .map(([key, item]) =>
+        isNested(item) && !(Array.isArray(item) && item.every((inner) => !isNested(inner)))
+          ? `${indent}${key}:\n${cellText(item, `${indent}  `)}`
+          : `${indent}${key}: ${cellText(item)}`,
+      )
       .join('\n');
   }
   return scalarText(value);
@@ -65,7 +67,14 @@ function section(title: string, path: string, value: Data, style: Style, out: st
   if (Array.isArray(value)) {
     if (!value.length) return;
     if (value.every((item) => !isObject(item))) {
-      out.push(heading, makeTable([title], value.map((item) => [cellText(item)]), style));
+      out.push(
+        heading,
+        makeTable(
+          [title],
+          value.map((item) => [cellText(item)]),
+          style,
+        ),
+      );
       return;
     }
     const columns: string[] = [];
@@ -74,7 +83,14 @@ function section(title: string, path: string, value: Data, style: Style, out: st
     const table = makeTable(columns, rows, style);
     // As the AWS CLI does, a single row too wide for the terminal turns into Key/Value rows.
     if (rows.length === 1 && style.width && tableWidth(table) > style.width && isObject(value[0])) {
-      out.push(heading, makeTable(['Key', 'Value'], columns.map((key, index) => [key, rows[0]![index]!]), style));
+      out.push(
+        heading,
+        makeTable(
+          ['Key', 'Value'],
+          columns.map((key, index) => [key, rows[0]![index]!]),
+          style,
+        ),
+      );
       return;
     }
     out.push(heading, table);
@@ -82,7 +98,15 @@ function section(title: string, path: string, value: Data, style: Style, out: st
   }
   if (isObject(value)) {
     const scalars = Object.entries(value).filter(([, item]) => !isNested(item));
-    if (scalars.length) out.push(heading, makeTable(['Key', 'Value'], scalars.map(([key, item]) => [key, scalarText(item)]), style));
+    if (scalars.length)
+      out.push(
+        heading,
+        makeTable(
+          ['Key', 'Value'],
+          scalars.map(([key, item]) => [key, scalarText(item)]),
+          style,
+        ),
+      );
     for (const [key, item] of Object.entries(value)) if (isNested(item)) section(key, child(key), item, style, out);
     return;
   }

@@ -56,7 +56,10 @@ function formatObject(item: Record<string, Data>, out: string[], identifier?: st
     }
   } else {
     for (const key of scalarKeys) scalars.push(key in item ? scalarText(item[key]) : '');
-    for (const key of Object.keys(item).filter((key) => !scalarKeys.includes(key)).sort()) nested.push([key, item[key]]);
+    for (const key of Object.keys(item)
+      .filter((key) => !scalarKeys.includes(key))
+      .sort())
+      nested.push([key, item[key]]);
   }
   if (scalars.length) out.push((identifier !== undefined ? [identifier.toUpperCase(), ...scalars] : scalars).join('\t'));
   for (const [key, value] of nested) formatItem(value, out, key);

@@ -57,7 +57,7 @@ export function writeFileAtomic(file: string, data: string, mode: number): void 
   try {
     try {
       const bytes = Buffer.from(data, 'utf8');
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -111,7 +111,10 @@ export function withFileLock<R>(path: string, fn: () => R): R {
     }
     if (Date.now() - start > LOCK_WAIT_MS) {
       const owner = readOwner(lockPath);
-      throw new CliError(`${path} is locked by another writer${owner ? ` (process ${owner.pid} on ${owner.host})` : ''}; if none is running, delete ${lockPath}`, EXIT.OTHER);
+      throw new CliError(
+        `${path} is locked by another writer${owner ? ` (process ${owner.pid} on ${owner.host})` : ''}; if none is running, delete ${lockPath}`,
+        EXIT.OTHER,
+      );
     }
     sleepSync(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 50);

@@ -23,7 +23,11 @@ export function askRegion(current?: string, service?: string): Promise<string> {
         const matches = REGIONS.filter((region) => !text || region.code.includes(text) || region.name.toLowerCase().includes(text));
         if (current && !text) matches.sort((a, b) => Number(b.code === current) - Number(a.code === current));
         // The answer line repeats only the code: with the place name it would not fit 80 columns.
-        const choices = matches.map((region) => ({ name: `${region.code.padEnd(CODE_WIDTH)}  ${region.name}${region.code === current ? '  (current)' : ''}`, value: region.code, short: region.code }));
+        const choices = matches.map((region) => ({
+          name: `${region.code.padEnd(CODE_WIDTH)}  ${region.name}${region.code === current ? '  (current)' : ''}`,
+          value: region.code,
+          short: region.code,
+        }));
         // A region nimbus does not list (a new one, or a local name) can still be typed in full.
         if (text && /^[a-z0-9-]+$/.test(text) && !matches.some((region) => region.code === text)) {
           choices.push({ name: `${text}  (as typed)`, value: text, short: text });
@@ -41,10 +45,7 @@ export function askVersion(service: string, versions: readonly string[]): Promis
   return select(
     {
       message: `API version of the ${service} service`,
-      choices: [
-        { name: `latest (${versions.at(-1)})`, value: 'latest' },
-        ...[...versions].reverse().map((version) => ({ name: version, value: version })),
-      ],
+      choices: [{ name: `latest (${versions.at(-1)})`, value: 'latest' }, ...[...versions].reverse().map((version) => ({ name: version, value: version }))],
       default: 'latest',
     },
     CONTEXT,

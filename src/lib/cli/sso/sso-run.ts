@@ -54,7 +54,9 @@ export async function runSsoLogin(flags: SsoLoginFlags, env: Env): Promise<void>
   const profile = loadProfile(name, { env, explicit: false });
   const onPending = async (authorization: DeviceAuthorization): Promise<void> => {
     const lines = [
-      flags['no-browser'] ? 'To sign in, open this URL in a browser on any device:' : 'Opening the sign-in page in your browser. If it does not open, or to sign in on another device, open:',
+      flags['no-browser']
+        ? 'To sign in, open this URL in a browser on any device:'
+        : 'Opening the sign-in page in your browser. If it does not open, or to sign in on another device, open:',
       '',
       authorization.verificationUri,
       '',
@@ -81,6 +83,9 @@ export async function runSsoLogin(flags: SsoLoginFlags, env: Env): Promise<void>
 export async function runSsoLogout(flags: { profile?: string }, env: Env): Promise<void> {
   const name = resolveProfileName({ profile: flags.profile, env });
   const report = await ssoLogout({ env, profile: loadProfile(name, { env, explicit: false }), httpHandler: cliHttpHandler(name, env) });
-  for (const failure of report.failures) process.stderr.write(`nimbus: warning: the SSO portal did not end a session (${failure}); its token was removed anyway\n`);
-  process.stderr.write(`Removed ${report.tokens} SSO token${report.tokens === 1 ? '' : 's'} and ${report.credentials} cached SSO credential${report.credentials === 1 ? '' : 's'}\n`);
+  for (const failure of report.failures)
+    process.stderr.write(`nimbus: warning: the SSO portal did not end a session (${failure}); its token was removed anyway\n`);
+  process.stderr.write(
+    `Removed ${report.tokens} SSO token${report.tokens === 1 ? '' : 's'} and ${report.credentials} cached SSO credential${report.credentials === 1 ? '' : 's'}\n`,
+  );
 }

@@ -82,7 +82,8 @@ function configured(sources: CsmSources): ConfiguredCsm {
   try {
     return resolveCsmSettings(sources.profile, sources.env);
   } catch (error) {
-    if (error instanceof ConfigurationError) throw new InvalidArgumentException(`Invalid client-side monitoring setting: ${error.message}`, { option: 'csm', cause: error });
+    if (error instanceof ConfigurationError)
+      throw new InvalidArgumentException(`Invalid client-side monitoring setting: ${error.message}`, { option: 'csm', cause: error });
     throw error;
   }
 }

@@ -14,14 +14,16 @@ const MAX_CONTEXT_LENGTH = 300;
 /** JSON with buffers, URLs, errors, dates and functions printed readably (a trace never fails a call). */
 function toJson(value: unknown): string {
   try {
-    return JSON.stringify(value, (_key, item: unknown) => {
-      if (item instanceof Uint8Array) return `<${item.byteLength} bytes>`;
-      if (item instanceof URL) return item.href;
-      if (item instanceof Error) return `${item.name}: ${item.message}`;
-      if (typeof item === 'function') return '[function]';
-      if (typeof item === 'bigint') return item.toString();
-      return item;
-    }) ?? 'undefined';
+    return (
+      JSON.stringify(value, (_key, item: unknown) => {
+        if (item instanceof Uint8Array) return `<${item.byteLength} bytes>`;
+        if (item instanceof URL) return item.href;
+        if (item instanceof Error) return `${item.name}: ${item.message}`;
+        if (typeof item === 'function') return '[function]';
+        if (typeof item === 'bigint') return item.toString();
+        return item;
+      }) ?? 'undefined'
+    );
   } catch {
     return '[unprintable]';
   }

@@ -39,7 +39,8 @@ export class EndpointDiscoveryConfiguration {
     for (const key of Object.keys(options)) if (!KEYS.has(key)) invalid('endpoint_discovery', `unknown key "${key}" (known: enabled, cache_limit)`);
     const { enabled, cache_limit: cacheLimit } = options;
     if (enabled !== undefined && typeof enabled !== 'boolean') invalid('endpoint_discovery', 'enabled must be true or false');
-    if (cacheLimit !== undefined && (!Number.isSafeInteger(cacheLimit) || cacheLimit < 1)) invalid('endpoint_discovery', 'cache_limit must be a whole number of at least 1');
+    if (cacheLimit !== undefined && (!Number.isSafeInteger(cacheLimit) || cacheLimit < 1))
+      invalid('endpoint_discovery', 'cache_limit must be a whole number of at least 1');
     this.enabled = enabled ?? false;
     this.cacheLimit = cacheLimit ?? DEFAULT_CACHE_LIMIT;
   }
@@ -78,7 +79,12 @@ function configuredEnabled(sources: EndpointDiscoverySources): boolean | undefin
 }
 
 function isCache(value: unknown): value is EndpointDiscoveryCache {
-  return typeof value === 'object' && value !== null && typeof (value as EndpointDiscoveryCache).get === 'function' && typeof (value as EndpointDiscoveryCache).set === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as EndpointDiscoveryCache).get === 'function' &&
+    typeof (value as EndpointDiscoveryCache).set === 'function'
+  );
 }
 
 /**

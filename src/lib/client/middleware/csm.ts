@@ -44,14 +44,16 @@ export class CsmMonitor {
       this.calls.set(command, state);
       const finish = (outcome: { result?: Result; error?: unknown }): void => {
         const retry = readRetryContext(command).retry;
-        this.publisher.publish(apiCallEvent(this.base(command), {
-          started,
-          ended: Date.now(),
-          attemptCount: state.attempts,
-          maxRetriesExceeded: outcome.error !== undefined && retry?.stopReason === 'max-attempts',
-          userAgent: state.userAgent,
-          ...outcome,
-        }));
+        this.publisher.publish(
+          apiCallEvent(this.base(command), {
+            started,
+            ended: Date.now(),
+            attemptCount: state.attempts,
+            maxRetriesExceeded: outcome.error !== undefined && retry?.stopReason === 'max-attempts',
+            userAgent: state.userAgent,
+            ...outcome,
+          }),
+        );
       };
       try {
         const result = await next(command, request);

@@ -75,7 +75,10 @@ export function endpointDiscoveryMiddleware(options: EndpointDiscoveryMiddleware
 
   async function discover(command: Command, key: string, ids: Record<string, string>): Promise<URL> {
     if (!discoveryOperation) {
-      throw new EndpointDiscoveryError(`${command.name} uses endpoint discovery, but the ${model.metadata.serviceId ?? 'service'} model has no discovery operation (endpointoperation)`, { operation: command.name });
+      throw new EndpointDiscoveryError(
+        `${command.name} uses endpoint discovery, but the ${model.metadata.serviceId ?? 'service'} model has no discovery operation (endpointoperation)`,
+        { operation: command.name },
+      );
     }
     discoveredAt.set(key, now());
     const members = discoveryOperation.input?.members;
@@ -110,10 +113,13 @@ export function endpointDiscoveryMiddleware(options: EndpointDiscoveryMiddleware
       if (stale) return stale.url;
       if (!required) return undefined;
       if (error instanceof EndpointDiscoveryError) throw error;
-      throw new EndpointDiscoveryError(`${command.name} requires endpoint discovery, and discovering an endpoint failed: ${(error as Error)?.message ?? String(error)}`, {
-        operation: command.name,
-        cause: error,
-      });
+      throw new EndpointDiscoveryError(
+        `${command.name} requires endpoint discovery, and discovering an endpoint failed: ${(error as Error)?.message ?? String(error)}`,
+        {
+          operation: command.name,
+          cause: error,
+        },
+      );
     }
   }
 
@@ -130,7 +136,9 @@ export function endpointDiscoveryMiddleware(options: EndpointDiscoveryMiddleware
       return next(command, request);
     }
     if (command.operation.isEndpointDiscoveryOperation) {
-      throw new EndpointDiscoveryError(`${command.name} is marked both as using endpoint discovery and as the discovery operation; the model is wrong`, { operation: command.name });
+      throw new EndpointDiscoveryError(`${command.name} is marked both as using endpoint discovery and as the discovery operation; the model is wrong`, {
+        operation: command.name,
+      });
     }
     const ids = identifiers(command.operation, command.args);
     const key = await cacheKey(options.credentials, command, ids);

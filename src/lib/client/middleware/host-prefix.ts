@@ -27,7 +27,9 @@ export function expandHostPrefix(command: Command, template: string): string {
   });
   const labels = prefix.endsWith('.') ? prefix.slice(0, -1).split('.') : prefix.split('.');
   if (!labels.every((label) => HOST_LABEL.test(label))) {
-    throw new InvalidArgumentException(`The host prefix ${JSON.stringify(prefix)} of ${command.name} is not a valid host name part`, { operation: command.name });
+    throw new InvalidArgumentException(`The host prefix ${JSON.stringify(prefix)} of ${command.name} is not a valid host name part`, {
+      operation: command.name,
+    });
   }
   return prefix;
 }

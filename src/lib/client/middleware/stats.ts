@@ -70,7 +70,8 @@ export function statsMiddleware(settings: StatsSettings): Middleware {
     };
     try {
       const result = await next(command, request);
-      if (result && typeof result === 'object') result.$metadata = { ...(result.$metadata ?? { headers: {}, attempts: 1, totalRetryDelay: 0 }), transferStats: collect() };
+      if (result && typeof result === 'object')
+        result.$metadata = { ...(result.$metadata ?? { headers: {}, attempts: 1, totalRetryDelay: 0 }), transferStats: collect() };
       return result;
     } catch (error) {
       if (error instanceof ServiceException && error.$metadata) error.$metadata.transferStats = collect();
@@ -91,13 +92,19 @@ export function attemptStatsMiddleware(): Middleware {
     if (!attempts || !request) return next(command, request);
     const started = performance.now();
     let reported: TransferStatsEntry | undefined;
-    const measured = (statusCode?: number): TransferStatsEntry => reported ?? {
-      url: requestUrl(request),
-      ...(statusCode === undefined ? {} : { http_code: statusCode }),
-      total_time: Math.round((performance.now() - started) * 1000) / 1_000_000,
-    };
+    const measured = (statusCode?: number): TransferStatsEntry =>
+      reported ?? {
+        url: requestUrl(request),
+        ...(statusCode === undefined ? {} : { http_code: statusCode }),
+        total_time: Math.round((performance.now() - started) * 1000) / 1_000_000,
+      };
     try {
-      const result = await receiveTransferStats((stats) => { reported = stats; }, () => next(command, request));
+      const result = await receiveTransferStats(
+        (stats) => {
+          reported = stats;
+        },
+        () => next(command, request),
+      );
       attempts.push(measured(result?.$metadata?.statusCode));
       return result;
     } catch (error) {

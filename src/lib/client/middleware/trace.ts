@@ -64,15 +64,24 @@ export class Tracer {
       const start = performance.now();
       const run = (): Promise<Result> => next(command, request);
       try {
-        const result = step === 'send' && this.settings.http
-          ? await observeUndici(httpTraceListener(this.scrubber, (line) => this.log(call, command, line, [])), run)
-          : await run();
+        const result =
+          step === 'send' && this.settings.http
+            ? await observeUndici(
+                httpTraceListener(this.scrubber, (line) => this.log(call, command, line, [])),
+                run,
+              )
+            : await run();
         const lines = this.commandChanges(call, command);
         if (step === 'send' && result && typeof result === 'object') lines.push(`  result = ${this.format.result(result, command.operation.output)}`);
         this.log(call, command, `<- leaving step ${step} after ${milliseconds(start)} ms: status ${result?.$metadata?.statusCode ?? 'none'}`, lines);
         return result;
       } catch (error) {
-        this.log(call, command, `<- leaving step ${step} after ${milliseconds(start)} ms with ${this.format.text(describeError(error))}`, this.commandChanges(call, command));
+        this.log(
+          call,
+          command,
+          `<- leaving step ${step} after ${milliseconds(start)} ms with ${this.format.text(describeError(error))}`,
+          this.commandChanges(call, command),
+        );
         throw error;
       }
     };

@@ -14,5 +14,8 @@ export function validationMiddleware(): Middleware {
 /** The InvalidArgumentException for an operation's input that failed validation: every problem, one a line. */
 export function invalidInput(operation: string, problems: string[]): InvalidArgumentException {
   const list = problems.length === 1 ? problems[0] : problems.map((problem) => `\n  - ${problem}`).join('');
-  return new InvalidArgumentException(`Found ${problems.length} error${problems.length === 1 ? '' : 's'} in the input of ${operation}: ${list}`, { operation, problems });
+  return new InvalidArgumentException(`Found ${problems.length} error${problems.length === 1 ? '' : 's'} in the input of ${operation}: ${list}`, {
+    operation,
+    problems,
+  });
 }

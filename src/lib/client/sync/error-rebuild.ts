@@ -21,10 +21,28 @@ type ErrorClass = abstract new (...args: never[]) => Error;
 /** The classes a worker's error is rebuilt as; any other class becomes its nearest listed ancestor. */
 const CLASSES = new Map<string, ErrorClass>(
   [
-    ServiceException, InvalidArgumentException, ConnectionError, WaiterError, PaginationError, NimbusError,
-    SigningError, UnknownSignatureVersionError, ConfigurationError, ProfileNotFoundError, CredentialsNotFoundError,
-    CredentialProcessError, InvalidResponseError, ProtocolError, ModelError, EndpointDiscoveryError,
-    TypeError, RangeError, SyntaxError, ReferenceError, AggregateError, Error,
+    ServiceException,
+    InvalidArgumentException,
+    ConnectionError,
+    WaiterError,
+    PaginationError,
+    NimbusError,
+    SigningError,
+    UnknownSignatureVersionError,
+    ConfigurationError,
+    ProfileNotFoundError,
+    CredentialsNotFoundError,
+    CredentialProcessError,
+    InvalidResponseError,
+    ProtocolError,
+    ModelError,
+    EndpointDiscoveryError,
+    TypeError,
+    RangeError,
+    SyntaxError,
+    ReferenceError,
+    AggregateError,
+    Error,
   ].map((type) => [type.name, type as ErrorClass]),
 );
 

@@ -55,8 +55,7 @@ export interface ForgetMessage {
  * body bytes follow it).
  */
 export type SyncReply = { seq: number } & (
-  | { ok: true; value: unknown; args?: Record<string, unknown>; raw?: boolean; body?: Uint8Array }
-  | { ok: false; error: SerializedError }
+  { ok: true; value: unknown; args?: Record<string, unknown>; raw?: boolean; body?: Uint8Array } | { ok: false; error: SerializedError }
 );
 
 /** A reply posted on the port because it did not fit the shared buffer. */

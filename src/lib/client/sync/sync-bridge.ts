@@ -5,13 +5,23 @@ import { deserialize } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { NimbusError } from '../../errors/nimbus-error.js';
 import {
-  FLAG_COUNT, REPLY_BUFFER_BYTES, REPLY_COUNTER, REPLY_HEADER_LENGTH, REPLY_LENGTH, REPLY_SEQ, STATUS_EXITED, STATUS_STARTING, WORKER_STATUS,
-  type ForgetMessage, type PostedReply, type SyncReply, type UnnumberedRequest,
+  FLAG_COUNT,
+  REPLY_BUFFER_BYTES,
+  REPLY_COUNTER,
+  REPLY_HEADER_LENGTH,
+  REPLY_LENGTH,
+  REPLY_SEQ,
+  STATUS_EXITED,
+  STATUS_STARTING,
+  WORKER_STATUS,
+  type ForgetMessage,
+  type PostedReply,
+  type SyncReply,
+  type UnnumberedRequest,
 } from './protocol.js';
 
 /** How long a caller waits for a new worker to start before giving up. */
 const STARTUP_TIMEOUT_MS = 60_000;
-
 
 interface Running {
   worker: Worker;
@@ -62,7 +72,9 @@ export class SyncBridge {
         if (left <= 0 || Atomics.wait(running.flags, REPLY_COUNTER, seen, left) === 'timed-out') {
           if (Atomics.load(running.flags, WORKER_STATUS) === STATUS_STARTING) {
             this.stop(running);
-            throw new NimbusError(`The worker thread for synchronous calls did not start within ${STARTUP_TIMEOUT_MS / 1000} s; use the Async form of the call`);
+            throw new NimbusError(
+              `The worker thread for synchronous calls did not start within ${STARTUP_TIMEOUT_MS / 1000} s; use the Async form of the call`,
+            );
           }
         }
       } else {

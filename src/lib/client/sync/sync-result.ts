@@ -18,5 +18,8 @@ export function syncResult(model: ServiceModel, command: Command, reply: Success
   const $metadata = reply.value as ResponseMetadata;
   const response = { statusCode: $metadata.statusCode ?? 200, headers: $metadata.headers, body: reply.body };
   const protocol = protocolFor(model);
-  return Object.assign(readSuccessBody(command, response, $metadata, (parsed, body) => protocol.parseResponse(parsed.operation, body)), { $metadata });
+  return Object.assign(
+    readSuccessBody(command, response, $metadata, (parsed, body) => protocol.parseResponse(parsed.operation, body)),
+    { $metadata },
+  );
 }

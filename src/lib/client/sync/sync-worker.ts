@@ -9,8 +9,17 @@ import { serialize } from 'node:v8';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { serializeError } from './error-serialize.js';
 import {
-  REPLY_COUNTER, REPLY_HEADER_LENGTH, REPLY_LENGTH, REPLY_SEQ, STATUS_EXITED, STATUS_READY, WORKER_STATUS,
-  type ForgetMessage, type PostedReply, type SyncReply, type SyncRequest,
+  REPLY_COUNTER,
+  REPLY_HEADER_LENGTH,
+  REPLY_LENGTH,
+  REPLY_SEQ,
+  STATUS_EXITED,
+  STATUS_READY,
+  WORKER_STATUS,
+  type ForgetMessage,
+  type PostedReply,
+  type SyncReply,
+  type SyncRequest,
 } from './protocol.js';
 
 const { port, flags, data } = workerData as { port: MessagePort; flags: Int32Array; data: Uint8Array };
@@ -54,7 +63,10 @@ function reply(message: SyncReply): void {
 
 // The caller's thread is blocked while the worker runs, so output sent through it would arrive
 // only afterwards and could be lost at exit: write the worker's stdio straight to the process's.
-for (const [stream, fd] of [[process.stdout, 1], [process.stderr, 2]] as const) {
+for (const [stream, fd] of [
+  [process.stdout, 1],
+  [process.stderr, 2],
+] as const) {
   const original = stream.write.bind(stream);
   stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
     const callback = rest.find((item) => typeof item === 'function') as ((error?: Error | null) => void) | undefined;
@@ -82,7 +94,10 @@ const runtime = import('./worker-runtime.js');
 
 port.on('message', (message: SyncRequest | ForgetMessage) => {
   if (message.kind === 'forget') {
-    void runtime.then((loaded) => loaded.forget(message.client), () => undefined);
+    void runtime.then(
+      (loaded) => loaded.forget(message.client),
+      () => undefined,
+    );
     return;
   }
   pending = message.seq;

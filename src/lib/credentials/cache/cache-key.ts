@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 
 /** Python's `json.dumps(value, sort_keys=True)` of a flat object of strings and integers (ASCII-only output). */
 function pythonJsonDumps(args: Readonly<Record<string, string | number>>): string {
-  const ascii = (text: string): string =>
-    JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const entries = Object.keys(args)
     .filter((name) => args[name] !== undefined)
     .sort()

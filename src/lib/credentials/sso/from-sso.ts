@@ -25,7 +25,15 @@ export function ssoCredentialCacheKey(settings: Pick<SsoProfileSettings, 'sessio
   const args: Record<string, string> = { accountId: settings.accountId, roleName: settings.roleName };
   if (settings.session.name !== undefined) args.sessionName = settings.session.name;
   else args.startUrl = settings.session.startUrl;
-  return sha1(JSON.stringify(Object.fromEntries(Object.keys(args).sort().map((key) => [key, args[key]]))));
+  return sha1(
+    JSON.stringify(
+      Object.fromEntries(
+        Object.keys(args)
+          .sort()
+          .map((key) => [key, args[key]]),
+      ),
+    ),
+  );
 }
 
 /**
@@ -54,25 +62,33 @@ export function fromSso(profileName: string, options: SsoProviderOptions): Crede
     const token = await loadSsoToken(settings.session, { ...transport, cache: ssoTokenCache(options), profileName, now });
     let role;
     try {
-      role = await getRoleCredentials(settings.session.region, { roleName: settings.roleName, accountId: settings.accountId, accessToken: token.accessToken }, transport);
+      role = await getRoleCredentials(
+        settings.session.region,
+        { roleName: settings.roleName, accountId: settings.accountId, accessToken: token.accessToken },
+        transport,
+      );
     } catch (error) {
       if (isSsoServiceError(error, 'UnauthorizedException')) throw new SsoLoginRequiredError(profileName, 'was refused by the SSO portal', { cause: error });
       if (isSsoServiceError(error)) {
-        throw new ConfigurationError(`Unable to get the credentials of role ${settings.roleName} in account ${settings.accountId}: ${error.message}`, { cause: error });
+        throw new ConfigurationError(`Unable to get the credentials of role ${settings.roleName} in account ${settings.accountId}: ${error.message}`, {
+          cause: error,
+        });
       }
       throw error;
     }
     const expires = new Date(role.expiration);
-    writeQuietly(() => credentialCache.write(cacheKey, {
-      ProviderType: 'sso',
-      Credentials: {
-        AccessKeyId: role.accessKeyId,
-        SecretAccessKey: role.secretAccessKey,
-        SessionToken: role.sessionToken,
-        Expiration: cacheTime(expires),
-        AccountId: settings.accountId,
-      },
-    }));
+    writeQuietly(() =>
+      credentialCache.write(cacheKey, {
+        ProviderType: 'sso',
+        Credentials: {
+          AccessKeyId: role.accessKeyId,
+          SecretAccessKey: role.secretAccessKey,
+          SessionToken: role.sessionToken,
+          Expiration: cacheTime(expires),
+          AccountId: settings.accountId,
+        },
+      }),
+    );
     return { key: role.accessKeyId, secret: role.secretAccessKey, token: role.sessionToken, expires, source: 'sso' };
   };
 }
@@ -94,5 +110,11 @@ function fromCacheEntry(entry: Record<string, unknown> | undefined): Credentials
   if (typeof AccessKeyId !== 'string' || typeof SecretAccessKey !== 'string' || typeof Expiration !== 'string') return undefined;
   const expires = new Date(parseCacheTime(Expiration));
   if (Number.isNaN(expires.getTime())) return undefined;
-  return { key: AccessKeyId, secret: SecretAccessKey, ...(typeof SessionToken === 'string' && SessionToken ? { token: SessionToken } : {}), expires, source: 'sso' };
+  return {
+    key: AccessKeyId,
+    secret: SecretAccessKey,
+    ...(typeof SessionToken === 'string' && SessionToken ? { token: SessionToken } : {}),
+    expires,
+    source: 'sso',
+  };
 }

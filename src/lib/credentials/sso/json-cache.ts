@@ -91,5 +91,8 @@ export function pythonJson(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
   const record = value as Record<string, unknown>;
-  return `{${Object.keys(record).sort().map((key) => `${pythonJson(key)}: ${pythonJson(record[key])}`).join(', ')}}`;
+  return `{${Object.keys(record)
+    .sort()
+    .map((key) => `${pythonJson(key)}: ${pythonJson(record[key])}`)
+    .join(', ')}}`;
 }

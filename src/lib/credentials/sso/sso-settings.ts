@@ -24,7 +24,10 @@ export interface SsoProfileSettings {
 /** `sso_registration_scopes = a, b` → `['a', 'b']`. */
 function parseScopes(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  return raw.split(',').map((scope) => scope.trim()).filter((scope) => scope !== '');
+  return raw
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter((scope) => scope !== '');
 }
 
 /**
@@ -72,7 +75,12 @@ export function resolveSsoProfile(profileName: string, options: SharedFileOption
   const scopes = sessionName === undefined ? undefined : parseScopes(merged.sso_registration_scopes);
   return {
     profile,
-    session: { ...(sessionName === undefined ? {} : { name: sessionName }), startUrl: merged.sso_start_url!, region: merged.sso_region!, ...(scopes ? { scopes } : {}) },
+    session: {
+      ...(sessionName === undefined ? {} : { name: sessionName }),
+      startUrl: merged.sso_start_url!,
+      region: merged.sso_region!,
+      ...(scopes ? { scopes } : {}),
+    },
     accountId: merged.sso_account_id!,
     roleName: merged.sso_role_name!,
   };

@@ -43,7 +43,9 @@ export function tokenCacheKey(session: SsoSession): string {
 
 /** A client registration's cache key, the same as the AWS CLI's so that both share it. */
 export function registrationCacheKey(session: SsoSession): string {
-  return sha1(pythonJson({ tool: 'botocore', startUrl: session.startUrl, region: session.region, scopes: session.scopes ?? null, session_name: session.name ?? null }));
+  return sha1(
+    pythonJson({ tool: 'botocore', startUrl: session.startUrl, region: session.region, scopes: session.scopes ?? null, session_name: session.name ?? null }),
+  );
 }
 
 /** The cached token of a session, or undefined when there is none with an accessToken and expiresAt. */

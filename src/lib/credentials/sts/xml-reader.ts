@@ -24,7 +24,8 @@ function decodeEntities(text: string): string {
  */
 export function readXml(text: string): XmlElement | undefined {
   const stack: XmlElement[] = [{ name: '', children: [], text: '' }];
-  const tag = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+  const tag =
+    /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
   let at = 0;
   for (let match = tag.exec(text); match; match = tag.exec(text)) {
     const between = text.slice(at, match.index);

@@ -71,9 +71,7 @@ export async function exportBundle(ctx: LocalContext, req: LocalRequest, input: 
   const files: ZipFileEntry[] =
     platform !== undefined
       ? bundle.files(platform as Platform, source)
-      : bundle.availablePlatforms.flatMap((p) =>
-          bundle.files(p, source).map((file) => ({ ...file, name: `${p.toLowerCase()}/${file.name}` })),
-        );
+      : bundle.availablePlatforms.flatMap((p) => bundle.files(p, source).map((file) => ({ ...file, name: `${p.toLowerCase()}/${file.name}` })));
   const now = ctx.now();
   const zip = await buildZip(files, now);
   const downloadId = randomUUID();

@@ -10,5 +10,6 @@ import { mobileError } from './mobile-error.js';
 export const MOBILE_ERRORS: ErrorDialect = {
   ...REST_JSON_ERRORS,
   busy: () => mobileError('ServiceUnavailableException', 'the local data store is busy (another process holds it); retry shortly', 1),
-  internal: (requestId) => mobileError('InternalFailureException', `the local mobile service failed to process the request ${requestId}; its log has the cause`),
+  internal: (requestId) =>
+    mobileError('InternalFailureException', `the local mobile service failed to process the request ${requestId}; its log has the cause`),
 };

@@ -62,10 +62,7 @@ export async function downloadBundle(ctx: LocalContext, req: LocalRequest, param
 
 function checkIssuedTo(accessKey: string, req: LocalRequest): void {
   if (accessKey !== req.accessKey) {
-    throw mobileError(
-      'UnauthorizedException',
-      'this download was issued to another access key; use the URL the export returned',
-    );
+    throw mobileError('UnauthorizedException', 'this download was issued to another access key; use the URL the export returned');
   }
 }
 

@@ -30,8 +30,4 @@ export function projectDetails(project: ProjectRecord, resources: ProjectResourc
 }
 
 /** Resource types whose data would be lost with them; DeleteProject leaves them in place (orphaned). */
-export const DATA_RESOURCE_TYPES: ReadonlySet<string> = new Set([
-  'AWS::DynamoDB::Table',
-  'AWS::S3::Bucket',
-  'AWS::Cognito::UserPool',
-]);
+export const DATA_RESOURCE_TYPES: ReadonlySet<string> = new Set(['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool']);

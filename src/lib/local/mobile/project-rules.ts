@@ -27,9 +27,5 @@ export function checkImportCapacity(store: ProjectStore, accountId: string, now:
   const { count, firstDone } = store.importing(accountId, now);
   if (count < MAX_CONCURRENT_IMPORTS) return;
   const wait = Math.max(1, Math.ceil(((firstDone ?? now) - now) / 1000));
-  throw mobileError(
-    'LimitExceededException',
-    `${count} projects are already importing; at most ${MAX_CONCURRENT_IMPORTS} imports run at once`,
-    wait,
-  );
+  throw mobileError('LimitExceededException', `${count} projects are already importing; at most ${MAX_CONCURRENT_IMPORTS} imports run at once`, wait);
 }

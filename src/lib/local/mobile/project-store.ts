@@ -32,9 +32,8 @@ export class ProjectStore {
 
   /** A project of the account, or undefined. */
   get(accountId: string, projectId: string): ProjectRecord | undefined {
-    return this.db
-      .prepare(`SELECT ${COLUMNS} FROM mobile_projects WHERE account_id = ? AND project_id = ?`)
-      .get(accountId, projectId) as ProjectRecord | undefined;
+    return this.db.prepare(`SELECT ${COLUMNS} FROM mobile_projects WHERE account_id = ? AND project_id = ?`).get(accountId, projectId) as
+      ProjectRecord | undefined;
   }
 
   /** The stored resources of a project, in order. */
@@ -93,19 +92,13 @@ export class ProjectStore {
   /** The account's projects still importing at `now`: how many, and when the first one finishes. */
   importing(accountId: string, now: number): { count: number; firstDone: number | null } {
     return this.db
-      .prepare(
-        'SELECT COUNT(*) AS count, MIN(import_until) AS firstDone FROM mobile_projects WHERE account_id = ? AND import_until > ?',
-      )
+      .prepare('SELECT COUNT(*) AS count, MIN(import_until) AS firstDone FROM mobile_projects WHERE account_id = ? AND import_until > ?')
       .get(accountId, now) as { count: number; firstDone: number | null };
   }
 
   private writeResources(projectId: string, resources: ProjectResource[]): void {
     this.db.prepare('DELETE FROM mobile_resources WHERE project_id = ?').run(projectId);
-    const insert = this.db.prepare(
-      'INSERT INTO mobile_resources (project_id, position, type, name, arn, feature, attributes) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    resources.forEach((r, position) =>
-      insert.run(projectId, position, r.type, r.name, r.arn, r.feature, JSON.stringify(r.attributes)),
-    );
+    const insert = this.db.prepare('INSERT INTO mobile_resources (project_id, position, type, name, arn, feature, attributes) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    resources.forEach((r, position) => insert.run(projectId, position, r.type, r.name, r.arn, r.feature, JSON.stringify(r.attributes)));
   }
 }

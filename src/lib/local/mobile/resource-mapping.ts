@@ -33,10 +33,7 @@ export function mapResources(definition: ProjectDefinition, names: ResourceNamer
     if (mapper !== undefined && isEnabled(feature, `features.${key}`)) mapper.map(feature, key, names, out);
   }
   if (out.length > MAX_PROJECT_RESOURCES) {
-    throw mobileError(
-      'LimitExceededException',
-      `the project would have ${out.length} resources; at most ${MAX_PROJECT_RESOURCES} are allowed`,
-    );
+    throw mobileError('LimitExceededException', `the project would have ${out.length} resources; at most ${MAX_PROJECT_RESOURCES} are allowed`);
   }
   return out;
 }
@@ -91,14 +88,7 @@ function signIn(feature: TreeMap, key: string, names: ResourceNamer, out: Projec
   if (providers.length > 0) pool.attributes['loginProviders'] = providers.join(',');
 }
 
-function iamProvider(
-  type: string,
-  kind: string,
-  name: string,
-  feature: string,
-  attributes: TreeMap,
-  names: ResourceNamer,
-): ProjectResource {
+function iamProvider(type: string, kind: string, name: string, feature: string, attributes: TreeMap, names: ResourceNamer): ProjectResource {
   return {
     type,
     name,
@@ -133,12 +123,8 @@ function database(feature: TreeMap, key: string, names: ResourceNamer, out: Proj
             rangeKeyType: 'rangeKeyType',
             tablePrivacy: 'tablePrivacy',
           }),
-          ...(definitions.length > 0
-            ? { attributeDefinitions: definitions.map(([k, v]) => `${k}:${text(v) ?? ''}`).join(',') }
-            : {}),
-          ...(indexes.length > 0
-            ? { indexes: indexes.map((i) => (isTreeMap(i) ? (text(i['indexName']) ?? '') : '')).join(',') }
-            : {}),
+          ...(definitions.length > 0 ? { attributeDefinitions: definitions.map(([k, v]) => `${k}:${text(v) ?? ''}`).join(',') } : {}),
+          ...(indexes.length > 0 ? { indexes: indexes.map((i) => (isTreeMap(i) ? (text(i['indexName']) ?? '') : '')).join(',') } : {}),
         },
       });
     });

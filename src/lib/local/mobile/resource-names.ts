@@ -86,7 +86,9 @@ function token(alphabet: string, length: number, ...parts: string[]): string {
   let out = '';
   let counter = 0;
   while (out.length < length) {
-    const digest = createHash('sha256').update(`${parts.join('\u0000')}\u0000${counter++}`).digest();
+    const digest = createHash('sha256')
+      .update(`${parts.join('\u0000')}\u0000${counter++}`)
+      .digest();
     for (const byte of digest) {
       if (out.length === length) break;
       out += alphabet[byte % alphabet.length];

@@ -70,13 +70,7 @@ function openZip(buffer: Buffer): Promise<ZipFile> {
   });
 }
 
-function inflate(
-  zip: ZipFile,
-  entry: Entry,
-  limits: ZipReadLimits,
-  state: { total: number },
-  kept: Map<string, Buffer>,
-): Promise<void> {
+function inflate(zip: ZipFile, entry: Entry, limits: ZipReadLimits, state: { total: number }, kept: Map<string, Buffer>): Promise<void> {
   const keep = limits.keep(entry.fileName);
   if (keep && kept.has(entry.fileName)) {
     return Promise.reject(badRequest(`contents: the zip holds ${entry.fileName} more than once`));
@@ -102,9 +96,7 @@ function inflate(
           chunks.push(chunk);
         }
       });
-      stream.on('error', (streamError) =>
-        reject(badRequest(`contents: zip entry ${entry.fileName} is corrupt: ${zipMessage(streamError)}`)),
-      );
+      stream.on('error', (streamError) => reject(badRequest(`contents: zip entry ${entry.fileName} is corrupt: ${zipMessage(streamError)}`)));
       stream.on('end', () => {
         if (keep) kept.set(entry.fileName, Buffer.concat(chunks));
         resolve();

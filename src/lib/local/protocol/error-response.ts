@@ -36,12 +36,7 @@ export function errorResponse(error: ServiceError, format: ErrorFormat): LocalRe
  * dialect's busy error, anything else as its internal error, whose cause goes to `report` (the
  * service's log), never to the caller.
  */
-export function failureResponse(
-  error: unknown,
-  requestId: string,
-  dialect: ErrorDialect,
-  report: (error: unknown, requestId: string) => void,
-): LocalResponse {
+export function failureResponse(error: unknown, requestId: string, dialect: ErrorDialect, report: (error: unknown, requestId: string) => void): LocalResponse {
   if (error instanceof ServiceError) return errorResponse(error, dialect);
   if (isStoreBusy(error)) return errorResponse(dialect.busy(), dialect);
   report(error, requestId);

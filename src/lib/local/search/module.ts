@@ -19,7 +19,8 @@ async function run(context: LocalContext, request: LocalRequest): Promise<unknow
   const operation = request.headers['x-amz-target']!.slice(TARGET_PREFIX.length);
   // exact names only: the model also knows an operation by its camel-case name
   const model = searchModel().operation(operation);
-  if (model?.name !== operation || !isOperation(operation)) throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
+  if (model?.name !== operation || !isOperation(operation))
+    throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   const { problems, input } = checkInput(model, readJsonBody(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
   const output = await runOperation(

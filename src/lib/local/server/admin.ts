@@ -87,7 +87,10 @@ function setFaults(target: AdminTarget, body: Buffer): LocalResponse {
 }
 
 function methodNotAllowed(allowed: string): LocalResponse {
-  return { ...errorResponse(405, 'MethodNotAllowedException', `use ${allowed.split(', ').join(' or ')}`), headers: { 'content-type': 'application/json', allow: allowed } };
+  return {
+    ...errorResponse(405, 'MethodNotAllowedException', `use ${allowed.split(', ').join(' or ')}`),
+    headers: { 'content-type': 'application/json', allow: allowed },
+  };
 }
 
 /**
@@ -127,6 +130,10 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
       for (const module of target.modules) module.reset(target.context);
       return json(200, { reset: true, counts: counts(target) });
     default:
-      return errorResponse(404, 'NotFoundException', `no admin endpoint ${request.path}; there are ${ADMIN_PREFIX}health, ${ADMIN_PREFIX}faults and ${ADMIN_PREFIX}reset`);
+      return errorResponse(
+        404,
+        'NotFoundException',
+        `no admin endpoint ${request.path}; there are ${ADMIN_PREFIX}health, ${ADMIN_PREFIX}faults and ${ADMIN_PREFIX}reset`,
+      );
   }
 }

@@ -43,7 +43,10 @@ export function parseFaultSpec(spec: string): FaultInjection {
     return value as FaultInjection;
   }
   const faults: FaultInjection = {};
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const equals = item.indexOf('=');
     if (equals <= 0) throw new RangeError(`the fault setting "${item}" is not name=value`);
     const key = item.slice(0, equals).trim();
@@ -52,7 +55,11 @@ export function parseFaultSpec(spec: string): FaultInjection {
     const operation = dot > 0 ? key.slice(0, dot) : undefined;
     const name = dot > 0 ? key.slice(dot + 1) : key;
     if (operation === undefined && name === 'seed') faults.seed = number(value, item);
-    else if (operation === undefined && name === 'ops') faults.operations = value.split('+').map((op) => op.trim()).filter(Boolean);
+    else if (operation === undefined && name === 'ops')
+      faults.operations = value
+        .split('+')
+        .map((op) => op.trim())
+        .filter(Boolean);
     else {
       const setting = Object.hasOwn(SHORT_NAMES, name) ? SHORT_NAMES[name]! : undefined;
       if (!setting) throw new RangeError(`unknown fault setting "${name}" in "${item}"; known: ${Object.keys(SHORT_NAMES).join(', ')}, seed, ops`);

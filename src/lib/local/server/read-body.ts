@@ -26,8 +26,7 @@ function ignore(): void {}
  * stays usable. A connection that closes before the body ends rejects it (400).
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () =>
-    new RequestRejection(413, 'RequestEntityTooLargeException', `the request body exceeds the limit of ${limit} bytes`);
+  const tooLarge = () => new RequestRejection(413, 'RequestEntityTooLargeException', `the request body exceeds the limit of ${limit} bytes`);
   const announced = request.headers['content-length'];
   if (announced !== undefined && Number(announced) > limit) return Promise.reject(tooLarge());
   if (request.destroyed) return Promise.reject(new RequestRejection(400, 'BadRequestException', 'the connection closed before the request body was read'));

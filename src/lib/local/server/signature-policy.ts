@@ -20,7 +20,11 @@ export function checkSignaturePolicy(auth: VerifySuccess, headers: Record<string
     );
   }
   if (auth.presigned && body.length > 0) {
-    throw new RequestRejection(403, 'InvalidSignatureException', 'A presigned request cannot carry a body: its signature does not cover one. Sign the request in the Authorization header.');
+    throw new RequestRejection(
+      403,
+      'InvalidSignatureException',
+      'A presigned request cannot carry a body: its signature does not cover one. Sign the request in the Authorization header.',
+    );
   }
   if (!isKnownRegion(auth.region)) {
     throw new RequestRejection(403, 'InvalidSignatureException', `Credential should be scoped to a valid region, not '${auth.region}'.`);

@@ -20,4 +20,3 @@ export class MobileClient extends MobileMethods {
     super(args, MOBILE_SERVICE);
   }
 }
-

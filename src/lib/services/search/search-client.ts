@@ -21,4 +21,3 @@ export class SearchClient extends SearchMethods {
     super(args, SEARCH_SERVICE);
   }
 }
-

@@ -36,8 +36,7 @@ describe('assume role (library, against a loopback STS)', function () {
   const config = (text: string): void => {
     t.write('.aws/config', text);
   };
-  const resolve = (profile: string, options: Partial<DefaultProviderOptions> = {}) =>
-    defaultProvider({ env: { ...env, AWS_PROFILE: profile }, ...options })();
+  const resolve = (profile: string, options: Partial<DefaultProviderOptions> = {}) => defaultProvider({ env: { ...env, AWS_PROFILE: profile }, ...options })();
   const cacheDir = (): string => join(t.home, '.aws', 'cli', 'cache');
   const cacheFiles = (): string[] => readdirSync(cacheDir()).filter((name) => name.endsWith('.json'));
 
@@ -112,7 +111,13 @@ describe('assume role (library, against a loopback STS)', function () {
     t.write(
       `.aws/cli/cache/${key}.json`,
       JSON.stringify({
-        Credentials: { AccessKeyId: 'ASIAFROMCLI', SecretAccessKey: 'cli-secret', SessionToken: 'cli-token', Expiration: `${new Date(Date.now() + 3600_000).toISOString().slice(0, 19)}UTC`, AccountId: ACCOUNT },
+        Credentials: {
+          AccessKeyId: 'ASIAFROMCLI',
+          SecretAccessKey: 'cli-secret',
+          SessionToken: 'cli-token',
+          Expiration: `${new Date(Date.now() + 3600_000).toISOString().slice(0, 19)}UTC`,
+          AccountId: ACCOUNT,
+        },
         AssumedRoleUser: { AssumedRoleId: 'AROA:me', Arn: `arn:aws:sts::${ACCOUNT}:assumed-role/dev/me` },
         ResponseMetadata: { RequestId: 'x', HTTPStatusCode: 200, HTTPHeaders: {}, RetryAttempts: 0 },
       }),
@@ -148,11 +153,22 @@ describe('assume role (library, against a loopback STS)', function () {
   });
 
   it('lets a profile with keys be its own source_profile, and uses a source profile with keys as it is even if it has role_arn', async () => {
-    t.write('.aws/credentials', `[self]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = ${FAKE_SECRET}\n[base]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = ${FAKE_SECRET}\n`);
-    config(`[profile self]\nrole_arn = ${ROLE}\nsource_profile = self\n[profile base]\nrole_arn = ${ADMIN}\nsource_profile = nowhere\n[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\nrole_session_name = dev\n`);
+    t.write(
+      '.aws/credentials',
+      `[self]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = ${FAKE_SECRET}\n[base]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = ${FAKE_SECRET}\n`,
+    );
+    config(
+      `[profile self]\nrole_arn = ${ROLE}\nsource_profile = self\n[profile base]\nrole_arn = ${ADMIN}\nsource_profile = nowhere\n[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\nrole_session_name = dev\n`,
+    );
     assert.equal((await resolve('self'))?.key, sts.issued[0]!.key);
     assert.equal((await resolve('dev'))?.key, sts.issued[1]!.key);
-    assert.deepEqual(sts.calls.map((call) => [call.params.RoleArn, call.accessKey]), [[ROLE, SOURCE_KEY], [ROLE, SOURCE_KEY]]);
+    assert.deepEqual(
+      sts.calls.map((call) => [call.params.RoleArn, call.accessKey]),
+      [
+        [ROLE, SOURCE_KEY],
+        [ROLE, SOURCE_KEY],
+      ],
+    );
   });
 
   it('resolves a source_profile through its credential_process, only when the cache has nothing', async () => {
@@ -203,7 +219,9 @@ describe('assume role (library, against a loopback STS)', function () {
 
   it('sends external_id and duration_seconds, and keys the cache on them', async () => {
     sts.roles.set(ROLE, { trusted: [SOURCE_KEY], externalId: 'ext-42' });
-    config(`[profile wrong]\nrole_arn = ${ROLE}\nsource_profile = base\n[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\nexternal_id = ext-42\nduration_seconds = 1800\n`);
+    config(
+      `[profile wrong]\nrole_arn = ${ROLE}\nsource_profile = base\n[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\nexternal_id = ext-42\nduration_seconds = 1800\n`,
+    );
     await assert.rejects(resolve('wrong'), (error: unknown) => error instanceof StsError && error.code === 'AccessDenied');
     const credentials = await resolve('dev');
     const call = sts.calls.at(-1)!;
@@ -218,7 +236,10 @@ describe('assume role (library, against a loopback STS)', function () {
     sts.roles.set(ROLE, { trusted: [SOURCE_KEY], mfa: { serial, code: '123456' } });
     config(`[profile mfa]\nrole_arn = ${ROLE}\nsource_profile = base\nmfa_serial = ${serial}\n`);
     await assert.rejects(resolve('mfa'), (error: unknown) => error instanceof ConfigurationError && /needs an MFA code for .*mfa\/me/.test(error.message));
-    await assert.rejects(resolve('mfa', { mfaCodeProvider: async () => '000000' }), (error: unknown) => error instanceof StsError && error.code === 'AccessDenied');
+    await assert.rejects(
+      resolve('mfa', { mfaCodeProvider: async () => '000000' }),
+      (error: unknown) => error instanceof StsError && error.code === 'AccessDenied',
+    );
     const asked: string[] = [];
     const mfaCodeProvider = async (device: string): Promise<string> => {
       asked.push(device);
@@ -249,7 +270,10 @@ describe('assume role (library, against a loopback STS)', function () {
     config(`[profile dev]\nrole_arn = ${ROLE}\nsource_profile = base\n`);
     sts.failNext(503, 'ServiceUnavailable', 'try later');
     const credentials = await resolve('dev');
-    assert.deepEqual(sts.calls.map((call) => call.error), ['ServiceUnavailable', undefined]);
+    assert.deepEqual(
+      sts.calls.map((call) => call.error),
+      ['ServiceUnavailable', undefined],
+    );
     assert.equal(credentials?.key, sts.issued[0]!.key);
     const entry = JSON.parse(readFileSync(join(cacheDir(), cacheFiles()[0]!), 'utf8'));
     assert.equal(entry.ResponseMetadata.RetryAttempts, 1);
@@ -265,13 +289,19 @@ describe('assume role (library, against a loopback STS)', function () {
       assert.ok(error instanceof StsError);
       assert.equal(error.code, 'RegionDisabledException');
       assert.equal(error.statusCode, 400);
-      assert.match(error.message, /^AssumeRole for arn:aws:iam::123456789012:role\/dev failed: RegionDisabledException: STS is not activated in this region \(request id req-1\)$/);
+      assert.match(
+        error.message,
+        /^AssumeRole for arn:aws:iam::123456789012:role\/dev failed: RegionDisabledException: STS is not activated in this region \(request id req-1\)$/,
+      );
       assertNoSecret(error);
       return true;
     });
     sts.addUser('AKIDOTHER', 'other-secret');
     t.write('.aws/credentials', `[base]\naws_access_key_id = ${SOURCE_KEY}\naws_secret_access_key = wrong-${FAKE_SECRET}\n`);
-    await assert.rejects(resolve('dev'), (error: unknown) => error instanceof StsError && error.code === 'SignatureDoesNotMatch' && (assertNoSecret(error), true));
+    await assert.rejects(
+      resolve('dev'),
+      (error: unknown) => error instanceof StsError && error.code === 'SignatureDoesNotMatch' && (assertNoSecret(error), true),
+    );
     await sts.close();
     await assert.rejects(resolve('dev'), (error: unknown) => error instanceof StsError && /AssumeRole for .* failed: Connection failed/.test(error.message));
   });

@@ -102,7 +102,8 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     let caller: string;
     if (action === 'AssumeRole') {
       const verified = verifySigV4({ method: 'POST', path: (req.url ?? '/').split('?')[0]!, query: '', headers, body }, (key) => secrets.get(key));
-      if (!verified.ok) return refuse(403, verified.code === 'UnrecognizedClientException' ? 'InvalidClientTokenId' : 'SignatureDoesNotMatch', verified.message);
+      if (!verified.ok)
+        return refuse(403, verified.code === 'UnrecognizedClientException' ? 'InvalidClientTokenId' : 'SignatureDoesNotMatch', verified.message);
       if (verified.service !== 'sts') return refuse(403, 'SignatureDoesNotMatch', `signed for ${verified.service}`);
       call.accessKey = verified.accessKey;
       call.region = verified.region;
@@ -110,9 +111,11 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
       if (expectedToken !== call.securityToken) return refuse(403, 'InvalidClientTokenId', 'The security token included in the request is invalid.');
       caller = verified.accessKey;
       const sessionOf = issued.find((credentials) => credentials.key === caller)?.roleArn;
-      if (!role || !(role.trusted.includes(caller) || (sessionOf && role.trusted.includes(sessionOf)))) return refuse(403, 'AccessDenied', `User ${caller} is not authorized to perform: sts:AssumeRole on resource: ${rest.RoleArn}`);
+      if (!role || !(role.trusted.includes(caller) || (sessionOf && role.trusted.includes(sessionOf))))
+        return refuse(403, 'AccessDenied', `User ${caller} is not authorized to perform: sts:AssumeRole on resource: ${rest.RoleArn}`);
       if (role.externalId !== undefined && rest.ExternalId !== role.externalId) return refuse(403, 'AccessDenied', 'External id mismatch');
-      if (role.mfa && (rest.SerialNumber !== role.mfa.serial || rest.TokenCode !== role.mfa.code)) return refuse(403, 'AccessDenied', 'MultiFactorAuthentication failed with invalid MFA one time pass code.');
+      if (role.mfa && (rest.SerialNumber !== role.mfa.serial || rest.TokenCode !== role.mfa.code))
+        return refuse(403, 'AccessDenied', 'MultiFactorAuthentication failed with invalid MFA one time pass code.');
     } else if (action === 'AssumeRoleWithWebIdentity') {
       if (headers.authorization) return refuse(400, 'InvalidAction', 'AssumeRoleWithWebIdentity is unsigned');
       caller = rest.WebIdentityToken ?? '';
@@ -137,8 +140,15 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     const account = rest.RoleArn!.split(':')[4];
     const user = `<AssumedRoleUser><AssumedRoleId>AROAFAKE:${xmlEscape(rest.RoleSessionName)}</AssumedRoleId><Arn>arn:aws:sts::${account}:assumed-role/${roleName}/${xmlEscape(rest.RoleSessionName)}</Arn></AssumedRoleUser>`;
     const creds = `<Credentials><AccessKeyId>${credentials.key}</AccessKeyId><SecretAccessKey>${xmlEscape(credentials.secret)}</SecretAccessKey><SessionToken>${xmlEscape(credentials.token)}</SessionToken><Expiration>${expiration}</Expiration></Credentials>`;
-    const extra = action === 'AssumeRoleWithWebIdentity' ? '<Provider>fake-oidc</Provider><Audience>sts.amazonaws.com</Audience><SubjectFromWebIdentityToken>ci-job</SubjectFromWebIdentityToken>' : '<PackedPolicySize>6</PackedPolicySize>';
-    answer(res, 200, `<${action}Response xmlns="${NS}"><${action}Result>${creds}${user}${extra}</${action}Result><ResponseMetadata><RequestId>req-${calls.length}</RequestId></ResponseMetadata></${action}Response>`);
+    const extra =
+      action === 'AssumeRoleWithWebIdentity'
+        ? '<Provider>fake-oidc</Provider><Audience>sts.amazonaws.com</Audience><SubjectFromWebIdentityToken>ci-job</SubjectFromWebIdentityToken>'
+        : '<PackedPolicySize>6</PackedPolicySize>';
+    answer(
+      res,
+      200,
+      `<${action}Response xmlns="${NS}"><${action}Result>${creds}${user}${extra}</${action}Result><ResponseMetadata><RequestId>req-${calls.length}</RequestId></ResponseMetadata></${action}Response>`,
+    );
   };
 
   const server = createServer((req, res) => {

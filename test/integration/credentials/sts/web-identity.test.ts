@@ -73,14 +73,23 @@ describe('web identity (library, against a loopback STS)', function () {
     await provider();
     t.write('oidc/token', other);
     await provider();
-    assert.deepEqual(sts.calls.map((call) => call.params.WebIdentityToken), [TOKEN, other]);
+    assert.deepEqual(
+      sts.calls.map((call) => call.params.WebIdentityToken),
+      [TOKEN, other],
+    );
   });
 
   it('serves as a source_profile link: web identity first, then AssumeRole signed with its session', async () => {
     sts.roles.set(DEPLOY_ROLE, { trusted: [CI_ROLE] });
-    t.write('.aws/config', `[profile ci]\nweb_identity_token_file = ${tokenFile}\nrole_arn = ${CI_ROLE}\n[profile deploy]\nrole_arn = ${DEPLOY_ROLE}\nsource_profile = ci\n`);
+    t.write(
+      '.aws/config',
+      `[profile ci]\nweb_identity_token_file = ${tokenFile}\nrole_arn = ${CI_ROLE}\n[profile deploy]\nrole_arn = ${DEPLOY_ROLE}\nsource_profile = ci\n`,
+    );
     const credentials = await defaultProvider({ env: base, profile: 'deploy' })();
-    assert.deepEqual(sts.calls.map((call) => call.action), ['AssumeRoleWithWebIdentity', 'AssumeRole']);
+    assert.deepEqual(
+      sts.calls.map((call) => call.action),
+      ['AssumeRoleWithWebIdentity', 'AssumeRole'],
+    );
     assert.equal(sts.calls[1]!.accessKey, sts.issued[0]!.key);
     assert.equal(sts.calls[1]!.securityToken, sts.issued[0]!.token);
     assert.equal(credentials?.key, sts.issued[1]!.key);

@@ -17,7 +17,9 @@ const bodyWords = Number(process.argv[3] ?? 100);
 const CLIENTS = 8;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'nimbus-bench-'));
-const child = fork(fileURLToPath(new URL('../child-service.ts', import.meta.url)), [dataDir], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])] });
+const child = fork(fileURLToPath(new URL('../child-service.ts', import.meta.url)), [dataDir], {
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])],
+});
 const endpoint = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));
 try {
   const { Id } = await ok(endpoint, 'CreateIndex', { Name: 'bench', RoleArn: 'arn:aws:iam::000000000000:role/bench' });
@@ -38,7 +40,9 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${batches.length * 10} documents of ~${bodyWords} words in ${seconds.toFixed(2)} s: ${Math.round((batches.length * 10) / seconds)} documents/s with ${CLIENTS} clients`);
+  console.log(
+    `${batches.length * 10} documents of ~${bodyWords} words in ${seconds.toFixed(2)} s: ${Math.round((batches.length * 10) / seconds)} documents/s with ${CLIENTS} clients`,
+  );
 } finally {
   child.kill();
   rmSync(dataDir, { recursive: true, force: true });

@@ -61,7 +61,9 @@ try {
     return {
       IndexId: Id,
       QueryText: text,
-      ...(draw() < 0.3 ? { AttributeFilter: { EqualsTo: { Key: '_category', Value: { StringValue: categories[Math.floor(draw() * categories.length)] } } } } : {}),
+      ...(draw() < 0.3
+        ? { AttributeFilter: { EqualsTo: { Key: '_category', Value: { StringValue: categories[Math.floor(draw() * categories.length)] } } } }
+        : {}),
       ...(draw() < 0.3 ? { Facets: [{ DocumentAttributeKey: '_category' }] } : {}),
     };
   });

@@ -36,19 +36,37 @@ describe('fromContainerMetadata', function () {
     const server = await startFakeContainerEndpoint();
     try {
       const file = t.write('token', 'from-file-1\n');
-      const env = { HOME: t.home, AWS_CONTAINER_CREDENTIALS_FULL_URI: server.endpoint, AWS_CONTAINER_AUTHORIZATION_TOKEN: 'from-env', AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: file };
+      const env = {
+        HOME: t.home,
+        AWS_CONTAINER_CREDENTIALS_FULL_URI: server.endpoint,
+        AWS_CONTAINER_AUTHORIZATION_TOKEN: 'from-env',
+        AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE: file,
+      };
       const provider = fromContainerMetadata({ env });
       await provider();
       t.write('token', 'from-file-2');
       await provider();
-      assert.deepEqual(server.requests.map((request) => request.headers.authorization), ['from-file-1', 'from-file-2']);
+      assert.deepEqual(
+        server.requests.map((request) => request.headers.authorization),
+        ['from-file-1', 'from-file-2'],
+      );
     } finally {
       await server.close();
     }
   });
 
   it('allows plain http only to loopback and the container hosts, https to any host (the AWS CLI rule)', () => {
-    const allowed = ['http://127.0.0.1:8080/x', 'http://127.9.9.9/', 'http://[::1]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://localhost/', 'http://169.254.170.2/v2', 'http://169.254.170.23/v1', 'http://[fd00:ec2::23]/', 'https://creds.example.com/'];
+    const allowed = [
+      'http://127.0.0.1:8080/x',
+      'http://127.9.9.9/',
+      'http://[::1]/',
+      'http://[0:0:0:0:0:0:0:1]/',
+      'http://localhost/',
+      'http://169.254.170.2/v2',
+      'http://169.254.170.23/v1',
+      'http://[fd00:ec2::23]/',
+      'https://creds.example.com/',
+    ];
     const refused = ['http://example.com/', 'http://10.0.0.1/', 'http://169.254.169.254/', 'http://[fd00:ec2::254]/', 'http://128.0.0.1/'];
     for (const url of allowed) assert.equal(isAllowedContainerUrl(new URL(url)), true, url);
     for (const url of refused) assert.equal(isAllowedContainerUrl(new URL(url)), false, url);
@@ -67,7 +85,10 @@ describe('fromContainerMetadata', function () {
   it('refuses a token with a line break', async () => {
     const server = await startFakeContainerEndpoint();
     try {
-      await assert.rejects(fromContainerMetadata({ env: { AWS_CONTAINER_CREDENTIALS_FULL_URI: server.endpoint, AWS_CONTAINER_AUTHORIZATION_TOKEN: 'a\nb' } })(), /one line/);
+      await assert.rejects(
+        fromContainerMetadata({ env: { AWS_CONTAINER_CREDENTIALS_FULL_URI: server.endpoint, AWS_CONTAINER_AUTHORIZATION_TOKEN: 'a\nb' } })(),
+        /one line/,
+      );
     } finally {
       await server.close();
     }

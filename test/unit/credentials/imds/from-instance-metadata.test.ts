@@ -41,7 +41,11 @@ describe('fromInstanceMetadata (IMDSv2)', function () {
   for (const status of [403, 404, 405] as const) {
     it(`falls back to IMDSv1 when the token request answers ${status}`, async () => {
       const { credentials, requests } = await run({ token: status });
-      assert.deepEqual(requests, ['PUT /latest/api/token -', 'GET /latest/meta-data/iam/security-credentials/ -', 'GET /latest/meta-data/iam/security-credentials/web-role -']);
+      assert.deepEqual(requests, [
+        'PUT /latest/api/token -',
+        'GET /latest/meta-data/iam/security-credentials/ -',
+        'GET /latest/meta-data/iam/security-credentials/web-role -',
+      ]);
       assert.equal(credentials?.key, IMDS_KEYS.AccessKeyId);
     });
   }
@@ -116,13 +120,19 @@ describe('fromInstanceMetadata (IMDSv2)', function () {
     it('reads the profile keys, with the environment first', () => {
       const fromProfile = settings({}, 'metadata_service_timeout = 3\nmetadata_service_num_attempts = 4\nec2_metadata_service_endpoint_mode = IPv6\n');
       assert.deepEqual([fromProfile.timeoutMs, fromProfile.attempts, fromProfile.endpoint], [3000, 4, 'http://[fd00:ec2::254]/']);
-      const fromEnv = settings({ AWS_METADATA_SERVICE_TIMEOUT: '2', AWS_METADATA_SERVICE_NUM_ATTEMPTS: '5', AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE: 'ipv4' }, 'metadata_service_timeout = 3\nec2_metadata_service_endpoint_mode = IPv6\n');
+      const fromEnv = settings(
+        { AWS_METADATA_SERVICE_TIMEOUT: '2', AWS_METADATA_SERVICE_NUM_ATTEMPTS: '5', AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE: 'ipv4' },
+        'metadata_service_timeout = 3\nec2_metadata_service_endpoint_mode = IPv6\n',
+      );
       assert.deepEqual([fromEnv.timeoutMs, fromEnv.attempts, fromEnv.endpoint], [2000, 5, 'http://169.254.169.254/']);
       assert.equal(settings({ AWS_IMDS_USE_IPV6: 'true' }).endpoint, 'http://[fd00:ec2::254]/');
     });
 
     it('uses a custom endpoint over the mode', () => {
-      assert.equal(settings({ AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:1338', AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE: 'IPv6' }).endpoint, 'http://127.0.0.1:1338/');
+      assert.equal(
+        settings({ AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:1338', AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE: 'IPv6' }).endpoint,
+        'http://127.0.0.1:1338/',
+      );
       assert.equal(settings({}, 'ec2_metadata_service_endpoint = http://[::1]:9/\n').endpoint, 'http://[::1]:9/');
     });
 

@@ -30,19 +30,32 @@ describe('SSO device login and logout', function () {
     const sleeps: number[] = [];
     const shown: DeviceAuthorization[] = [];
     const token = await login(sleeps, shown);
-    assert.deepEqual(sleeps, [1000, 1000, 6000], 'the service\'s 1 s interval, then 5 s more after slow_down');
+    assert.deepEqual(sleeps, [1000, 1000, 6000], "the service's 1 s interval, then 5 s more after slow_down");
     assert.equal(shown.length, 1);
     assert.equal(shown[0]!.userCode, 'ABCD-EFGH');
     assert.equal(shown[0]!.verificationUriComplete, 'https://device.sso.example/?user_code=ABCD-EFGH');
     const register = JSON.parse(bed.sso.calls('RegisterClient')[0]!.body.toString());
     assert.deepEqual(register, { clientName: 'nimbus-client-my-sso', clientType: 'public', scopes: ['sso:account:access'] });
-    assert.deepEqual(JSON.parse(bed.sso.calls('StartDeviceAuthorization')[0]!.body.toString()), { clientId: 'client-1', clientSecret: 'client-secret-1', startUrl: SESSION.startUrl });
+    assert.deepEqual(JSON.parse(bed.sso.calls('StartDeviceAuthorization')[0]!.body.toString()), {
+      clientId: 'client-1',
+      clientSecret: 'client-secret-1',
+      startUrl: SESSION.startUrl,
+    });
     assert.equal(bed.sso.calls('CreateToken').length, 4);
 
     const file = join(bed.t.home, '.aws/sso/cache/0ad374308c5a4e22f723adf10145eafad7c4031c.json');
     const cached = JSON.parse(readFileSync(file, 'utf8'));
     assert.deepEqual(cached, token);
-    assert.deepEqual(Object.keys(cached).sort(), ['accessToken', 'clientId', 'clientSecret', 'expiresAt', 'refreshToken', 'region', 'registrationExpiresAt', 'startUrl']);
+    assert.deepEqual(Object.keys(cached).sort(), [
+      'accessToken',
+      'clientId',
+      'clientSecret',
+      'expiresAt',
+      'refreshToken',
+      'region',
+      'registrationExpiresAt',
+      'startUrl',
+    ]);
     assert.equal(cached.startUrl, SESSION.startUrl);
     assert.match(cached.expiresAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });

@@ -22,7 +22,11 @@ export interface FakeSso extends TestServer {
 }
 
 function oauthError(code: string, error: string): CannedResponse {
-  return { status: 400, headers: { 'x-amzn-errortype': `${code}:http://internal.amazon.com/coral/com.amazonaws.ssooidc/` }, body: { error, error_description: `${error} (fake)` } };
+  return {
+    status: 400,
+    headers: { 'x-amzn-errortype': `${code}:http://internal.amazon.com/coral/com.amazonaws.ssooidc/` },
+    body: { error, error_description: `${error} (fake)` },
+  };
 }
 
 const OPERATIONS: Array<[string, string, string]> = [
@@ -50,10 +54,27 @@ export async function startFakeSso(roleKeys = SSO_ROLE_KEYS): Promise<FakeSso> {
     const input = request.body.length ? (JSON.parse(request.body.toString('utf8')) as Record<string, any>) : {};
     switch (operation) {
       case 'RegisterClient':
-        if (input.clientType !== 'public' || typeof input.clientName !== 'string') return { status: 400, headers: { 'x-amzn-errortype': 'InvalidRequestException' }, body: { error: 'invalid_request' } };
-        return { body: { clientId: `client-${++issued}`, clientSecret: `client-secret-${issued}`, clientIdIssuedAt: Math.floor(Date.now() / 1000), clientSecretExpiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 } };
+        if (input.clientType !== 'public' || typeof input.clientName !== 'string')
+          return { status: 400, headers: { 'x-amzn-errortype': 'InvalidRequestException' }, body: { error: 'invalid_request' } };
+        return {
+          body: {
+            clientId: `client-${++issued}`,
+            clientSecret: `client-secret-${issued}`,
+            clientIdIssuedAt: Math.floor(Date.now() / 1000),
+            clientSecretExpiresAt: Math.floor(Date.now() / 1000) + 90 * 86400,
+          },
+        };
       case 'StartDeviceAuthorization':
-        return { body: { deviceCode: 'device-code-1', userCode: 'ABCD-EFGH', verificationUri: 'https://device.sso.example/', verificationUriComplete: 'https://device.sso.example/?user_code=ABCD-EFGH', expiresIn: 600, interval: 1 } };
+        return {
+          body: {
+            deviceCode: 'device-code-1',
+            userCode: 'ABCD-EFGH',
+            verificationUri: 'https://device.sso.example/',
+            verificationUriComplete: 'https://device.sso.example/?user_code=ABCD-EFGH',
+            expiresIn: 600,
+            interval: 1,
+          },
+        };
       case 'CreateToken': {
         if (input.grantType === 'refresh_token') {
           const access = refreshTokens.get(input.refreshToken);
@@ -61,7 +82,8 @@ export async function startFakeSso(roleKeys = SSO_ROLE_KEYS): Promise<FakeSso> {
           validTokens.add(access);
           return { body: { accessToken: access, tokenType: 'Bearer', expiresIn: 28800, refreshToken: `${input.refreshToken}-next` } };
         }
-        if (input.grantType !== 'urn:ietf:params:oauth:grant-type:device_code' || input.deviceCode !== 'device-code-1') return oauthError('InvalidGrantException', 'invalid_grant');
+        if (input.grantType !== 'urn:ietf:params:oauth:grant-type:device_code' || input.deviceCode !== 'device-code-1')
+          return oauthError('InvalidGrantException', 'invalid_grant');
         pollTimes.push(Date.now());
         const answer = polls.shift() ?? 'ok';
         if (answer === 'pending') return oauthError('AuthorizationPendingException', 'authorization_pending');
@@ -77,7 +99,8 @@ export async function startFakeSso(roleKeys = SSO_ROLE_KEYS): Promise<FakeSso> {
         if (!validTokens.has(String(request.headers['x-amz-sso_bearer_token']))) {
           return { status: 401, headers: { 'x-amzn-errortype': 'UnauthorizedException' }, body: { message: 'Session token not found or invalid' } };
         }
-        if (!query.get('role_name') || !query.get('account_id')) return { status: 400, headers: { 'x-amzn-errortype': 'InvalidRequestException' }, body: { message: 'missing role' } };
+        if (!query.get('role_name') || !query.get('account_id'))
+          return { status: 400, headers: { 'x-amzn-errortype': 'InvalidRequestException' }, body: { message: 'missing role' } };
         return { body: { roleCredentials: { ...roleKeys, expiration: Date.now() + 3600_000 } } };
       }
       case 'Logout':

@@ -73,9 +73,16 @@ describe('fromSso', function () {
     assert.equal(await fromSso('default', { env: bed.env })(), null);
   });
 
-  it('uses a legacy profile\'s token, cached under the start URL, and never refreshes it', async () => {
+  it("uses a legacy profile's token, cached under the start URL, and never refreshes it", async () => {
     bed.sso.validTokens.add('legacy-tok');
-    writeToken(LEGACY_FILE, { accessToken: 'legacy-tok', expiresAt: inMinutes(5), refreshToken: 'refresh-x', clientId: 'c', clientSecret: 's', registrationExpiresAt: inMinutes(9999) });
+    writeToken(LEGACY_FILE, {
+      accessToken: 'legacy-tok',
+      expiresAt: inMinutes(5),
+      refreshToken: 'refresh-x',
+      clientId: 'c',
+      clientSecret: 's',
+      registrationExpiresAt: inMinutes(9999),
+    });
     bed.sso.refreshTokens.set('refresh-x', 'should-not-be-used');
     assert.equal((await fromSso('legacy', { env: bed.env })())?.source, 'sso');
     assert.equal(bed.sso.calls('CreateToken').length, 0);
@@ -83,14 +90,35 @@ describe('fromSso', function () {
   });
 
   it('refreshes an sso-session token that expires within 15 minutes and writes the new one back', async () => {
-    writeToken(SESSION_FILE, { accessToken: 'old', expiresAt: inMinutes(10), refreshToken: 'refresh-1', clientId: 'client-9', clientSecret: 'secret-9', registrationExpiresAt: inMinutes(9999) });
+    writeToken(SESSION_FILE, {
+      accessToken: 'old',
+      expiresAt: inMinutes(10),
+      refreshToken: 'refresh-1',
+      clientId: 'client-9',
+      clientSecret: 'secret-9',
+      registrationExpiresAt: inMinutes(9999),
+    });
     bed.sso.refreshTokens.set('refresh-1', 'fresh-token');
     assert.equal((await fromSso('dev', { env: bed.env })())?.key, SSO_ROLE_KEYS.accessKeyId);
     const [refresh] = bed.sso.calls('CreateToken');
-    assert.deepEqual(JSON.parse(refresh!.body.toString()), { grantType: 'refresh_token', clientId: 'client-9', clientSecret: 'secret-9', refreshToken: 'refresh-1' });
+    assert.deepEqual(JSON.parse(refresh!.body.toString()), {
+      grantType: 'refresh_token',
+      clientId: 'client-9',
+      clientSecret: 'secret-9',
+      refreshToken: 'refresh-1',
+    });
     assert.equal(bed.sso.calls('GetRoleCredentials')[0]!.headers['x-amz-sso_bearer_token'], 'fresh-token');
     const written = JSON.parse(readFileSync(join(bed.t.home, SESSION_FILE), 'utf8'));
-    assert.deepEqual(Object.keys(written).sort(), ['accessToken', 'clientId', 'clientSecret', 'expiresAt', 'refreshToken', 'region', 'registrationExpiresAt', 'startUrl']);
+    assert.deepEqual(Object.keys(written).sort(), [
+      'accessToken',
+      'clientId',
+      'clientSecret',
+      'expiresAt',
+      'refreshToken',
+      'region',
+      'registrationExpiresAt',
+      'startUrl',
+    ]);
     assert.equal(written.accessToken, 'fresh-token');
     assert.equal(written.refreshToken, 'refresh-1-next');
     assert.ok(Date.parse(written.expiresAt) > Date.now() + 7 * 3600_000);
@@ -98,15 +126,32 @@ describe('fromSso', function () {
 
   it('keeps a still-valid token when the refresh is refused, and asks for a login once it has expired', async () => {
     bed.sso.validTokens.add('old');
-    writeToken(SESSION_FILE, { accessToken: 'old', expiresAt: inMinutes(10), refreshToken: 'unknown', clientId: 'c', clientSecret: 's', registrationExpiresAt: inMinutes(9999) });
+    writeToken(SESSION_FILE, {
+      accessToken: 'old',
+      expiresAt: inMinutes(10),
+      refreshToken: 'unknown',
+      clientId: 'c',
+      clientSecret: 's',
+      registrationExpiresAt: inMinutes(9999),
+    });
     assert.equal((await fromSso('dev', { env: bed.env })())?.source, 'sso');
     assert.equal(bed.sso.calls('GetRoleCredentials')[0]!.headers['x-amz-sso_bearer_token'], 'old');
 
-    writeToken(SESSION_FILE, { accessToken: 'old', expiresAt: inMinutes(-1), refreshToken: 'unknown', clientId: 'c', clientSecret: 's', registrationExpiresAt: inMinutes(9999) });
+    writeToken(SESSION_FILE, {
+      accessToken: 'old',
+      expiresAt: inMinutes(-1),
+      refreshToken: 'unknown',
+      clientId: 'c',
+      clientSecret: 's',
+      registrationExpiresAt: inMinutes(9999),
+    });
     bed.t.write('.aws/cli/cache/c30b99aca80d8f5b3178e353f05b2abcc9a4ccd3.json', '{}');
     await assert.rejects(fromSso('dev', { env: bed.env })(), (error: unknown) => {
       assert.ok(error instanceof SsoLoginRequiredError);
-      assert.match(error.message, /^The SSO session of profile "dev" has expired and could not be refreshed \(SSO OIDC answered InvalidGrantException.*\): run "nimbus sso login --profile dev" to sign in again$/);
+      assert.match(
+        error.message,
+        /^The SSO session of profile "dev" has expired and could not be refreshed \(SSO OIDC answered InvalidGrantException.*\): run "nimbus sso login --profile dev" to sign in again$/,
+      );
       return true;
     });
   });
@@ -124,7 +169,7 @@ describe('fromSso', function () {
     });
   });
 
-  it('finds the endpoints in the profile\'s services section and in AWS_ENDPOINT_URL', async () => {
+  it("finds the endpoints in the profile's services section and in AWS_ENDPOINT_URL", async () => {
     bed.sso.validTokens.add('tok-1');
     writeToken(SESSION_FILE, { accessToken: 'tok-1', expiresAt: inMinutes(120) });
     bed.t.write(
@@ -133,7 +178,10 @@ describe('fromSso', function () {
     );
     assert.equal((await fromSso('dev', { env: { HOME: bed.t.home } })())?.source, 'sso');
     bed.t.write('.aws/cli/cache/c30b99aca80d8f5b3178e353f05b2abcc9a4ccd3.json', '{}');
-    bed.t.write('.aws/config', `[sso-session my-sso]\nsso_start_url = ${START}\nsso_region = us-east-1\n[profile dev]\nsso_session = my-sso\nsso_account_id = 123456789012\nsso_role_name = Admin\n`);
+    bed.t.write(
+      '.aws/config',
+      `[sso-session my-sso]\nsso_start_url = ${START}\nsso_region = us-east-1\n[profile dev]\nsso_session = my-sso\nsso_account_id = 123456789012\nsso_role_name = Admin\n`,
+    );
     assert.equal((await fromSso('dev', { env: { HOME: bed.t.home, AWS_ENDPOINT_URL: bed.sso.endpoint } })())?.source, 'sso');
     assert.equal(bed.sso.calls('GetRoleCredentials').length, 2);
   });

@@ -51,7 +51,10 @@ describe('SSO requests', () => {
   it('give up with the ConnectionError after three dropped attempts', async () => {
     const oidc = await startFlakyOidc(['drop', 'drop', 'drop', 'drop']);
     try {
-      await assert.rejects(ssoRequest('SSO OIDC', 'us-east-1', call, { profile, env: { AWS_ENDPOINT_URL_SSO_OIDC: oidc.endpoint }, httpHandler }), ConnectionError);
+      await assert.rejects(
+        ssoRequest('SSO OIDC', 'us-east-1', call, { profile, env: { AWS_ENDPOINT_URL_SSO_OIDC: oidc.endpoint }, httpHandler }),
+        ConnectionError,
+      );
       assert.equal(oidc.requests(), 3);
     } finally {
       oidc.server.close();
@@ -69,7 +72,10 @@ describe('SSO requests', () => {
     }
     const refusing = await startFlakyOidc([400]);
     try {
-      await assert.rejects(ssoRequest('SSO OIDC', 'us-east-1', call, { profile, env: { AWS_ENDPOINT_URL_SSO_OIDC: refusing.endpoint }, httpHandler }), /InvalidRequestException/);
+      await assert.rejects(
+        ssoRequest('SSO OIDC', 'us-east-1', call, { profile, env: { AWS_ENDPOINT_URL_SSO_OIDC: refusing.endpoint }, httpHandler }),
+        /InvalidRequestException/,
+      );
       assert.equal(refusing.requests(), 1);
     } finally {
       refusing.server.close();

@@ -64,16 +64,22 @@ describe('SSO settings and cache keys', () => {
   });
 
   it('names what is missing, a missing sso-session and a value that differs between profile and session', () => {
-    assert.throws(() => resolveSsoProfile('half', t), (error: unknown) => {
-      assert.ok(error instanceof ConfigurationError);
-      assert.equal(error.message, 'The profile "half" is configured to use SSO but is missing required configuration: sso_account_id, sso_start_url, sso_region');
-      return true;
-    });
+    assert.throws(
+      () => resolveSsoProfile('half', t),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigurationError);
+        assert.equal(
+          error.message,
+          'The profile "half" is configured to use SSO but is missing required configuration: sso_account_id, sso_start_url, sso_region',
+        );
+        return true;
+      },
+    );
     assert.throws(() => resolveSsoProfile('ghost-session', t), /The specified sso-session does not exist: "nope"/);
     assert.throws(() => resolveSsoProfile('clash', t), /The value for sso_region is inconsistent between profile \(us-west-2\) and sso-session \(eu-west-1\)/);
   });
 
-  it('finds the session to log in to: --sso-session, the profile\'s sso_session, or legacy settings', () => {
+  it("finds the session to log in to: --sso-session, the profile's sso_session, or legacy settings", () => {
     assert.equal(resolveLoginSession('plain', 'my-sso', t).name, 'my-sso');
     assert.equal(resolveLoginSession('dev', undefined, t).region, 'eu-west-1');
     assert.deepEqual(resolveLoginSession('legacy', undefined, t), { startUrl: START, region: 'us-east-1' });
@@ -91,7 +97,10 @@ describe('SSO settings and cache keys', () => {
     );
     assert.equal(registrationCacheKey({ startUrl: START, region: 'us-east-1' }), 'c7f15c71b419f826dea14aae2254aa51d0940ed1');
     const role = { accountId: '123456789012', roleName: 'Admin' };
-    assert.equal(ssoCredentialCacheKey({ ...role, session: { name: 'my-sso', startUrl: START, region: 'us-east-1' } }), 'c30b99aca80d8f5b3178e353f05b2abcc9a4ccd3');
+    assert.equal(
+      ssoCredentialCacheKey({ ...role, session: { name: 'my-sso', startUrl: START, region: 'us-east-1' } }),
+      'c30b99aca80d8f5b3178e353f05b2abcc9a4ccd3',
+    );
     assert.equal(ssoCredentialCacheKey({ ...role, session: { startUrl: START, region: 'us-east-1' } }), '2022a26817a8409407d383b27f88f3656d96b72b');
   });
 });

@@ -14,6 +14,9 @@ describe('assumeRoleCacheKey against botocore', () => {
     ].join('\n');
     const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(CACHE_KEY_CASES), encoding: 'utf8' });
     assert.equal(run.status, 0, `python3 with botocore failed: ${run.stderr}`);
-    assert.deepEqual(CACHE_KEY_CASES.map((args) => assumeRoleCacheKey(args)), run.stdout.trim().split('\n'));
+    assert.deepEqual(
+      CACHE_KEY_CASES.map((args) => assumeRoleCacheKey(args)),
+      run.stdout.trim().split('\n'),
+    );
   });
 });

@@ -22,12 +22,26 @@ describe('cached STS credentials', () => {
 
   it('reads the time forms botocore and others write, and refuses entries near expiry or malformed', () => {
     const entry = (Expiration: unknown) => ({ Credentials: { AccessKeyId: 'A', SecretAccessKey: 's', SessionToken: 't', Expiration } });
-    for (const text of ['2026-11-23T10:00:00UTC', '2026-11-23T10:00:00Z', '2026-11-23T10:00:00+00:00', '2026-11-23T11:00:00.000+01:00', '2026-11-23T10:00:00 UTC']) {
+    for (const text of [
+      '2026-11-23T10:00:00UTC',
+      '2026-11-23T10:00:00Z',
+      '2026-11-23T10:00:00+00:00',
+      '2026-11-23T11:00:00.000+01:00',
+      '2026-11-23T10:00:00 UTC',
+    ]) {
       assert.equal(fromCacheEntry(entry(text), NOW)?.expires?.getTime(), NOW + 3600_000, text);
     }
     const soon = new Date(NOW + CACHE_EXPIRY_WINDOW_MS - 1000).toISOString();
     assert.equal(fromCacheEntry(entry(soon), NOW), undefined);
-    for (const bad of [undefined, null, 'x', { Credentials: null }, entry('2026-11-23T10:00:00'), entry(42), { Credentials: { AccessKeyId: 'A', Expiration: '2026-11-23T10:00:00Z' } }]) {
+    for (const bad of [
+      undefined,
+      null,
+      'x',
+      { Credentials: null },
+      entry('2026-11-23T10:00:00'),
+      entry(42),
+      { Credentials: { AccessKeyId: 'A', Expiration: '2026-11-23T10:00:00Z' } },
+    ]) {
       assert.equal(fromCacheEntry(bad, NOW), undefined, JSON.stringify(bad));
     }
   });

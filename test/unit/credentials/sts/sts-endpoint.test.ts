@@ -24,9 +24,14 @@ describe('resolveStsEndpoint', () => {
   it('sends botocore’s legacy regions to the global endpoint with sts_regional_endpoints = legacy', () => {
     assert.deepEqual(at(profile(), { AWS_STS_REGIONAL_ENDPOINTS: 'legacy' }, 'eu-west-1'), ['https://sts.amazonaws.com/', 'us-east-1']);
     assert.deepEqual(at(profile({ sts_regional_endpoints: 'legacy' }), {}, 'ap-east-1'), ['https://sts.ap-east-1.amazonaws.com/', 'ap-east-1']);
-    assert.deepEqual(at(profile({ sts_regional_endpoints: 'legacy' }), { AWS_STS_REGIONAL_ENDPOINTS: 'regional' }, 'us-west-2'), ['https://sts.us-west-2.amazonaws.com/', 'us-west-2']);
-    assert.throws(() => at(profile({ sts_regional_endpoints: 'global' }), {}, 'us-east-1'), (error: unknown) =>
-      error instanceof ConfigurationError && /sts_regional_endpoints in profile p: expected regional, legacy/.test(error.message));
+    assert.deepEqual(at(profile({ sts_regional_endpoints: 'legacy' }), { AWS_STS_REGIONAL_ENDPOINTS: 'regional' }, 'us-west-2'), [
+      'https://sts.us-west-2.amazonaws.com/',
+      'us-west-2',
+    ]);
+    assert.throws(
+      () => at(profile({ sts_regional_endpoints: 'global' }), {}, 'us-east-1'),
+      (error: unknown) => error instanceof ConfigurationError && /sts_regional_endpoints in profile p: expected regional, legacy/.test(error.message),
+    );
   });
 
   it('takes AWS_ENDPOINT_URL_STS, AWS_ENDPOINT_URL, the services section and endpoint_url, signing for the region', () => {

@@ -21,7 +21,10 @@ export interface ParsedArn {
 
 /** Reads a search resource ARN; `undefined` when it is not one. */
 export function parseArn(arn: string): ParsedArn | undefined {
-  const match = /^arn:aws:kendra:([a-z0-9-]+):(\d{12}):index\/([^/]+)(?:\/(data-source|faq|thesaurus|query-suggestions-block-list|featured-results-set)\/([^/]+))?$/.exec(arn);
+  const match =
+    /^arn:aws:kendra:([a-z0-9-]+):(\d{12}):index\/([^/]+)(?:\/(data-source|faq|thesaurus|query-suggestions-block-list|featured-results-set)\/([^/]+))?$/.exec(
+      arn,
+    );
   if (!match) return undefined;
   const [, region, account, indexId, kind, id] = match as unknown as [string, string, string, string, ChildKind?, string?];
   return { region, account, indexId, ...(kind && id ? { child: { kind, id } } : {}) };

@@ -6,10 +6,7 @@ import type { DocumentAttributeValue } from '../../../services/search/types.js';
  * as epoch milliseconds.
  */
 export type AttrValue =
-  | { t: 'STRING_VALUE'; v: string }
-  | { t: 'STRING_LIST_VALUE'; v: string[] }
-  | { t: 'LONG_VALUE'; v: number }
-  | { t: 'DATE_VALUE'; v: number };
+  { t: 'STRING_VALUE'; v: string } | { t: 'STRING_LIST_VALUE'; v: string[] } | { t: 'LONG_VALUE'; v: number } | { t: 'DATE_VALUE'; v: number };
 
 /** A document's attributes by key. */
 export type AttrMap = Record<string, AttrValue>;

@@ -5,8 +5,21 @@ import { extractedOrPending } from './extract/pending-extractions.js';
 export { ExtractionError } from './extract/extraction-error.js';
 
 const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®',
-  mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  copy: '©',
+  reg: '®',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
 };
 
 function decodeEntities(text: string): string {
@@ -164,9 +177,25 @@ export function extractTextNow(bytes: Buffer, contentType: string, name?: string
 }
 
 const EXTENSIONS: Record<string, string> = {
-  txt: 'PLAIN_TEXT', text: 'PLAIN_TEXT', html: 'HTML', htm: 'HTML', xml: 'XML', xslt: 'XSLT', xsl: 'XSLT', md: 'MD',
-  markdown: 'MD', json: 'JSON', csv: 'CSV', rtf: 'RTF', pdf: 'PDF', doc: 'MS_WORD', docx: 'MS_WORD', ppt: 'PPT',
-  pptx: 'PPT', xls: 'MS_EXCEL', xlsx: 'MS_EXCEL',
+  txt: 'PLAIN_TEXT',
+  text: 'PLAIN_TEXT',
+  html: 'HTML',
+  htm: 'HTML',
+  xml: 'XML',
+  xslt: 'XSLT',
+  xsl: 'XSLT',
+  md: 'MD',
+  markdown: 'MD',
+  json: 'JSON',
+  csv: 'CSV',
+  rtf: 'RTF',
+  pdf: 'PDF',
+  doc: 'MS_WORD',
+  docx: 'MS_WORD',
+  ppt: 'PPT',
+  pptx: 'PPT',
+  xls: 'MS_EXCEL',
+  xlsx: 'MS_EXCEL',
 };
 
 /** The content type a file name's extension implies; PLAIN_TEXT when it implies none. */

@@ -17,7 +17,8 @@ export type FaqFormat = 'CSV' | 'CSV_WITH_HEADER' | 'JSON';
 function entry(question: unknown, answer: unknown, sourceUri: unknown, attrs: AttrMap, where: string): FaqEntry {
   if (typeof question !== 'string' || question.trim() === '') throw new Error(`${where}: the question is empty`);
   if (typeof answer !== 'string' || answer.trim() === '') throw new Error(`${where}: the answer is empty`);
-  if (sourceUri !== undefined && sourceUri !== null && sourceUri !== '' && typeof sourceUri !== 'string') throw new Error(`${where}: the source URI is not text`);
+  if (sourceUri !== undefined && sourceUri !== null && sourceUri !== '' && typeof sourceUri !== 'string')
+    throw new Error(`${where}: the source URI is not text`);
   const uri = typeof sourceUri === 'string' && sourceUri.trim() !== '' ? sourceUri.trim() : null;
   return { question: question.trim(), answer: answer.trim(), sourceUri: uri, attrs: uri ? { ...attrs, _source_uri: { t: 'STRING_VALUE', v: uri } } : attrs };
 }

@@ -17,7 +17,10 @@ export function globMatcher(pattern: string): (key: string) => boolean {
       const close = pattern.indexOf(']', i + 1);
       if (close < 0) source += '\\[';
       else {
-        source += `[${pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else source += char.replace(/[.+^${}()|\\]/g, '\\$&');

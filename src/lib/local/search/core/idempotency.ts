@@ -13,9 +13,8 @@ export function withClientToken<Input extends { ClientToken?: string }>(ctx: OpC
   const { ClientToken: _omit, ...rest } = input;
   const hash = createHash('sha256').update(JSON.stringify(rest)).digest('hex');
   const key = `${ctx.region}:${scope}`;
-  const previous = ctx.db
-    .prepare('SELECT request_hash, result_id FROM search_idempotency WHERE scope = ? AND token = ?')
-    .get(key, token) as { request_hash: string; result_id: string } | undefined;
+  const previous = ctx.db.prepare('SELECT request_hash, result_id FROM search_idempotency WHERE scope = ? AND token = ?').get(key, token) as
+    { request_hash: string; result_id: string } | undefined;
   if (previous) {
     if (previous.request_hash !== hash) {
       throw conflict(`The ClientToken ${token} was already used with different parameters.`);

@@ -98,12 +98,7 @@ export type S3TextFile<T> = { ok: true; value: T; size: number } | { ok: false; 
  * either fails, the error is `Could not read <what>: <reason>.`, where `what` names the file
  * from its `s3://` address, cut to the 2,048 characters an ErrorMessage holds.
  */
-export function readS3Text<T>(
-  s3Dir: string,
-  path: { Bucket: string; Key: string },
-  parse: (text: string) => T,
-  what: (uri: string) => string,
-): S3TextFile<T> {
+export function readS3Text<T>(s3Dir: string, path: { Bucket: string; Key: string }, parse: (text: string) => T, what: (uri: string) => string): S3TextFile<T> {
   try {
     const bytes = readS3Object(s3Dir, path.Bucket, path.Key);
     return { ok: true, value: parse(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };

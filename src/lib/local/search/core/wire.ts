@@ -15,6 +15,5 @@ export const SEARCH_ERRORS: ErrorDialect = {
   contentType: JSON_11,
   messageMember: 'Message',
   busy: () => searchError('ThrottlingException', 'The local data dir is busy with another process; retry the request.'),
-  internal: (requestId) =>
-    searchError('InternalServerException', `The local service failed to process the request ${requestId}; its log has the cause.`),
+  internal: (requestId) => searchError('InternalServerException', `The local service failed to process the request ${requestId}; its log has the cause.`),
 };

@@ -7,9 +7,24 @@ import { dropTags } from '../resources/tag-store.js';
 
 /** The tables whose rows belong to an index through `index_rowid`. */
 const INDEX_TABLES = [
-  'search_documents', 'search_faq_items', 'search_faqs', 'search_thesauri', 'search_data_sources', 'search_queries', 'search_relevance',
-  'search_doc_changes', 'search_query_log', 'search_click_log', 'search_suggest_config', 'search_block_lists', 'search_featured_sets',
-  'search_access_configs', 'search_groups', 'search_group_members', 'search_group_actions', 'search_experiences',
+  'search_documents',
+  'search_faq_items',
+  'search_faqs',
+  'search_thesauri',
+  'search_data_sources',
+  'search_queries',
+  'search_relevance',
+  'search_doc_changes',
+  'search_query_log',
+  'search_click_log',
+  'search_suggest_config',
+  'search_block_lists',
+  'search_featured_sets',
+  'search_access_configs',
+  'search_groups',
+  'search_group_members',
+  'search_group_actions',
+  'search_experiences',
   'search_document_failures',
 ];
 
@@ -23,9 +38,11 @@ const EXPERIENCE_TABLES = ['search_experience_entities', 'search_experience_pers
  */
 export function purgeDeleted(db: Database.Database, accountId: string, nowMs: number, delayMs: number): number {
   const cutoff = nowMs - delayMs;
-  const gone = db
-    .prepare('SELECT rowid, id, region FROM search_indices WHERE deleted_at IS NOT NULL AND deleted_at <= ?')
-    .all(cutoff) as Array<{ rowid: number; id: string; region: string }>;
+  const gone = db.prepare('SELECT rowid, id, region FROM search_indices WHERE deleted_at IS NOT NULL AND deleted_at <= ?').all(cutoff) as Array<{
+    rowid: number;
+    id: string;
+    region: string;
+  }>;
   const children = db
     .prepare(
       `SELECT (SELECT count(*) FROM search_data_sources WHERE deleted_at <= ?) + (SELECT count(*) FROM search_faqs WHERE deleted_at <= ?)

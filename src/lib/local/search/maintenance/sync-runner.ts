@@ -38,7 +38,11 @@ export interface RunnerContext {
 
 function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: number, error?: string): void {
   sql(db, 'UPDATE search_sync_jobs SET status = ?, end_time = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = 0 WHERE rowid = ?').run(
-    status, nowMs, error ? 'InvalidRequest' : null, error ? error.slice(0, 2048) : null, job.rowid,
+    status,
+    nowMs,
+    error ? 'InvalidRequest' : null,
+    error ? error.slice(0, 2048) : null,
+    job.rowid,
   );
   sql(db, 'DELETE FROM search_sync_items WHERE job_rowid = ?').run(job.rowid);
 }
@@ -50,7 +54,9 @@ function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: n
 function complete(db: Database.Database, job: SyncJobRow, clean: string, nowMs: number): void {
   if (job.failed === 0) return finish(db, job, clean, nowMs);
   sql(db, "UPDATE search_sync_jobs SET status = 'INCOMPLETE', end_time = ?, error_message = ?, lease_owner = NULL, lease_until = 0 WHERE rowid = ?").run(
-    nowMs, failureMessage(db, job.rowid, job.failed), job.rowid,
+    nowMs,
+    failureMessage(db, job.rowid, job.failed),
+    job.rowid,
   );
   sql(db, 'DELETE FROM search_sync_items WHERE job_rowid = ?').run(job.rowid);
 }
@@ -61,7 +67,9 @@ function setPhase(db: Database.Database, job: SyncJobRow, phase: string): void {
 
 function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Config): void {
   const { db } = ctx;
-  const keys = sql(db, 'SELECT key FROM search_sync_items WHERE job_rowid = ? AND done = 0 ORDER BY key LIMIT ?').pluck().all(job.rowid, ITEMS_PER_STEP) as string[];
+  const keys = sql(db, 'SELECT key FROM search_sync_items WHERE job_rowid = ? AND done = 0 ORDER BY key LIMIT ?')
+    .pluck()
+    .all(job.rowid, ITEMS_PER_STEP) as string[];
   if (keys.length === 0) return setPhase(db, job, 'prune');
   const fields = indexFields(index);
   const byName = fieldMap(fields);
@@ -87,7 +95,9 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
 
 function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
   const kept = new Set(sql(ctx.db, 'SELECT doc_id FROM search_sync_items WHERE job_rowid = ?').pluck().all(job.rowid) as string[]);
-  const stored = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?').pluck().all(index.rowid, source.id) as string[];
+  const stored = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?')
+    .pluck()
+    .all(index.rowid, source.id) as string[];
   let deleted = 0;
   for (const docId of stored) if (!kept.has(docId) && deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
   addMetrics(ctx.db, job.rowid, { deleted });
@@ -101,7 +111,13 @@ function step(ctx: RunnerContext, work: Job): void {
   if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
     if (nowMs >= job.not_before) {
-      finish(db, job, 'FAILED', nowMs, `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`);
+      finish(
+        db,
+        job,
+        'FAILED',
+        nowMs,
+        `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`,
+      );
     }
     return;
   }

@@ -99,13 +99,16 @@ export async function userAccess(ctx: OpContext, index: IndexRow, userContext: U
   if (token !== undefined && named) throw invalid('UserContext takes either a Token or a UserId with Groups and DataSourceGroups, not both.');
   let base: UserPrincipals;
   if (settings.UserContextPolicy === 'USER_TOKEN') {
-    if (named) throw invalid(`Index ${index.id} uses the USER_TOKEN user context policy: give the user in UserContext.Token, not UserId, Groups or DataSourceGroups.`);
+    if (named)
+      throw invalid(`Index ${index.id} uses the USER_TOKEN user context policy: give the user in UserContext.Token, not UserId, Groups or DataSourceGroups.`);
     if (token === undefined) throw invalid(`Index ${index.id} uses the USER_TOKEN user context policy: a query needs UserContext.Token.`);
     const found = await tokenUser(ctx, settings.UserTokenConfigurations, token);
     base = { user: found.user, groups: new Set(found.groups), sourceGroups: new Set() };
   } else {
     if (token !== undefined) {
-      throw invalid(`Index ${index.id} uses the ATTRIBUTE_FILTER user context policy, which takes UserId and Groups; tokens need UserContextPolicy USER_TOKEN.`);
+      throw invalid(
+        `Index ${index.id} uses the ATTRIBUTE_FILTER user context policy, which takes UserId and Groups; tokens need UserContextPolicy USER_TOKEN.`,
+      );
     }
     base = {
       user: userContext?.UserId,

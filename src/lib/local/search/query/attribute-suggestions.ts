@@ -52,7 +52,8 @@ export function attributeRequest(
 ): AttributeRequest {
   const keys = config?.SuggestionAttributes ?? suggestable;
   for (const key of keys) {
-    if (!suggestable.includes(key)) throw invalid(`SuggestionAttributes names ${key}, which is not a suggestable field of the index; make it suggestable with UpdateQuerySuggestionsConfig.`);
+    if (!suggestable.includes(key))
+      throw invalid(`SuggestionAttributes names ${key}, which is not a suggestable field of the index; make it suggestable with UpdateQuerySuggestionsConfig.`);
   }
   const additional = config?.AdditionalResponseAttributes ?? [];
   for (const key of additional) {
@@ -98,7 +99,5 @@ export function attributeSuggestions(
       byValue.get(valueKey)!.sources.push({ DocumentId: doc.docId, SuggestionAttributes: [...new Set(matchedKeys)], AdditionalAttributes });
     }
   }
-  return [...byValue.values()].sort(
-    (a, b) => Number(b.atStart) - Number(a.atStart) || b.sources.length - a.sources.length || a.text.localeCompare(b.text),
-  );
+  return [...byValue.values()].sort((a, b) => Number(b.atStart) - Number(a.atStart) || b.sources.length - a.sources.length || a.text.localeCompare(b.text));
 }

@@ -69,7 +69,14 @@ export function collapseRanked<T extends { doc: CachedDoc }>(plan: CollapsePlan,
   });
   return [...groups.values()].map(({ value, members }, index) => {
     const rank = new Map(members.map((entry, position) => [entry.doc, position]));
-    const order = plan.sort.length > 0 ? sortDocs(members.map((entry) => entry.doc), plan.sort, (a, b) => rank.get(a)! - rank.get(b)!) : members.map((entry) => entry.doc);
+    const order =
+      plan.sort.length > 0
+        ? sortDocs(
+            members.map((entry) => entry.doc),
+            plan.sort,
+            (a, b) => rank.get(a)! - rank.get(b)!,
+          )
+        : members.map((entry) => entry.doc);
     const byDoc = new Map(members.map((entry) => [entry.doc, entry]));
     const [primary, ...others] = order.map((doc) => byDoc.get(doc)!);
     const expanded = plan.expand && index < plan.groupsExpanded ? others.slice(0, plan.perGroup) : [];

@@ -14,7 +14,11 @@ const EXPANDED_MEMBERS = ['Id', 'DocumentId', 'DocumentTitle', 'DocumentExcerpt'
  * `ExpandedResults` when expanding). Also the keys of the expanded documents, whose result
  * ids take relevance feedback like any other.
  */
-export function collapsedItems(ctx: ItemContext, plan: CollapsePlan, page: ReadonlyArray<Collapsed<Entry>>): { items: QueryResultItem[]; expandedKeys: string[] } {
+export function collapsedItems(
+  ctx: ItemContext,
+  plan: CollapsePlan,
+  page: ReadonlyArray<Collapsed<Entry>>,
+): { items: QueryResultItem[]; expandedKeys: string[] } {
   const items = documentItems(ctx, page);
   const expandedKeys: string[] = [];
   page.forEach((group, position) => {

@@ -9,8 +9,16 @@ import { docValue } from './doc-values.js';
 export type DocPredicate = (doc: CachedDoc) => boolean;
 
 const OPERATORS = [
-  'AndAllFilters', 'OrAllFilters', 'NotFilter', 'EqualsTo', 'ContainsAll', 'ContainsAny',
-  'GreaterThan', 'GreaterThanOrEquals', 'LessThan', 'LessThanOrEquals',
+  'AndAllFilters',
+  'OrAllFilters',
+  'NotFilter',
+  'EqualsTo',
+  'ContainsAll',
+  'ContainsAny',
+  'GreaterThan',
+  'GreaterThanOrEquals',
+  'LessThan',
+  'LessThanOrEquals',
 ] as const;
 
 const COMPARISONS: Record<string, (order: number) => boolean> = {
@@ -20,7 +28,11 @@ const COMPARISONS: Record<string, (order: number) => boolean> = {
   LessThanOrEquals: (order) => order <= 0,
 };
 
-function operand(attribute: DocumentAttributeInput, fields: ReadonlyMap<string, FieldConfig>, operator: string): { key: string; value: AttrValue; field: FieldConfig } {
+function operand(
+  attribute: DocumentAttributeInput,
+  fields: ReadonlyMap<string, FieldConfig>,
+  operator: string,
+): { key: string; value: AttrValue; field: FieldConfig } {
   const key = String(attribute.Key);
   const field = fields.get(key);
   if (!field) throw invalid(`The filter ${operator} names ${key}, which is not a field of the index.`);
@@ -109,4 +121,3 @@ export function compileFilter(filter: AttributeFilter, fields: ReadonlyMap<strin
     }
   }
 }
-

@@ -32,7 +32,13 @@ const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = async (ctx,
     }
   }
   if (attributes && settings.attributeMode === 'ACTIVE') {
-    for (const entry of attributeSuggestions(ctx, index.rowid, attributes, prefix, await userAccess(ctx, index, input.AttributeSuggestionsConfig?.UserContext))) {
+    for (const entry of attributeSuggestions(
+      ctx,
+      index.rowid,
+      attributes,
+      prefix,
+      await userAccess(ctx, index, input.AttributeSuggestionsConfig?.UserContext),
+    )) {
       suggestions.push({ Id: randomUUID(), Value: { Text: { Text: entry.text, Highlights: [entry.highlight] } }, SourceDocuments: entry.sources });
     }
   }

@@ -4,9 +4,28 @@ import type { Alternative, Group } from './synonyms.js';
 
 /** The Snowball stemmer of each language code Kendra knows that Snowball has rules for. */
 const SNOWBALL: Readonly<Record<string, string>> = {
-  ar: 'arabic', hy: 'armenian', eu: 'basque', ca: 'catalan', cs: 'czech', da: 'danish', nl: 'dutch', fi: 'finnish',
-  fr: 'french', de: 'german', hu: 'hungarian', it: 'italian', ga: 'irish', no: 'norwegian', nb: 'norwegian',
-  pt: 'portuguese', 'pt-BR': 'portuguese', ro: 'romanian', ru: 'russian', es: 'spanish', sv: 'swedish', tr: 'turkish',
+  ar: 'arabic',
+  hy: 'armenian',
+  eu: 'basque',
+  ca: 'catalan',
+  cs: 'czech',
+  da: 'danish',
+  nl: 'dutch',
+  fi: 'finnish',
+  fr: 'french',
+  de: 'german',
+  hu: 'hungarian',
+  it: 'italian',
+  ga: 'irish',
+  no: 'norwegian',
+  nb: 'norwegian',
+  pt: 'portuguese',
+  'pt-BR': 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  es: 'spanish',
+  sv: 'swedish',
+  tr: 'turkish',
 };
 
 /** Stems shorter than this are not searched as prefixes: they would match too much. */

@@ -13,7 +13,15 @@ export function filterNamesLanguage(filter: AttributeFilter | undefined): boolea
   if (!filter) return false;
   const nested = [...(filter.AndAllFilters ?? []), ...(filter.OrAllFilters ?? []), ...(filter.NotFilter ? [filter.NotFilter] : [])];
   if (nested.some(filterNamesLanguage)) return true;
-  const operands = [filter.EqualsTo, filter.ContainsAll, filter.ContainsAny, filter.GreaterThan, filter.GreaterThanOrEquals, filter.LessThan, filter.LessThanOrEquals];
+  const operands = [
+    filter.EqualsTo,
+    filter.ContainsAll,
+    filter.ContainsAny,
+    filter.GreaterThan,
+    filter.GreaterThanOrEquals,
+    filter.LessThan,
+    filter.LessThanOrEquals,
+  ];
   return operands.some((operand) => operand?.Key === LANGUAGE_FIELD);
 }
 
@@ -31,7 +39,12 @@ function hasOtherLanguages(db: Database.Database, indexRowid: number): boolean {
  * filter alone decides. `filter` is the compiled AttributeFilter, if any; nothing is added when
  * everything in the index is in English.
  */
-export function withLanguageScope(db: Database.Database, indexRowid: number, input: AttributeFilter | undefined, filter: DocPredicate | null): DocPredicate | null {
+export function withLanguageScope(
+  db: Database.Database,
+  indexRowid: number,
+  input: AttributeFilter | undefined,
+  filter: DocPredicate | null,
+): DocPredicate | null {
   if (filterNamesLanguage(input) || !hasOtherLanguages(db, indexRowid)) return filter;
   const inLanguage: DocPredicate = (doc) => {
     const value = doc.attrs[LANGUAGE_FIELD];

@@ -28,7 +28,7 @@ function endOf(text: string, tokens: readonly Token[], last: number): number {
  */
 export function cutPassages(text: string, tokens: readonly Token[], maxWords = PASSAGE_WORDS): PassageSpan[] {
   const passages: PassageSpan[] = [];
-  for (let first = 0; first < tokens.length; ) {
+  for (let first = 0; first < tokens.length;) {
     let last = Math.min(tokens.length - 1, first + maxWords - 1);
     if (last < tokens.length - 1) {
       for (let k = last; k >= first + Math.floor(maxWords / 2); k--) {

@@ -55,7 +55,8 @@ function documentPassages(source: PassageSource, docNorm: number, text: string, 
       out.push({ doc: source.doc, ordinal, content: kept.slice(span.start, span.end), score: docNorm * (DOC_SHARE + (1 - DOC_SHARE) * textScore(counts)) });
     }
   }
-  if (out.length === 0 && spans.length > 0) out.push({ doc: source.doc, ordinal: 0, content: kept.slice(spans[0]!.start, spans[0]!.end), score: docNorm * DOC_SHARE });
+  if (out.length === 0 && spans.length > 0)
+    out.push({ doc: source.doc, ordinal: 0, content: kept.slice(spans[0]!.start, spans[0]!.end), score: docNorm * DOC_SHARE });
   return out;
 }
 

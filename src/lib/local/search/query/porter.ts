@@ -60,23 +60,68 @@ const endsCvc: Condition = (stem, length) => {
 };
 const mGt1AndSOrT: Condition = (stem, length) => (stem[length - 1] === 115 || stem[length - 1] === 116) && mGt1(stem, length);
 
-const STEP_1B: Rule[] = [['eed', mGt0, 'ee'], ['ed', hasVowel, ''], ['ing', hasVowel, '']];
-const STEP_1B2: Rule[] = [['at', null, 'ate'], ['bl', null, 'ble'], ['iz', null, 'ize']];
+const STEP_1B: Rule[] = [
+  ['eed', mGt0, 'ee'],
+  ['ed', hasVowel, ''],
+  ['ing', hasVowel, ''],
+];
+const STEP_1B2: Rule[] = [
+  ['at', null, 'ate'],
+  ['bl', null, 'ble'],
+  ['iz', null, 'ize'],
+];
 const STEP_2: Rule[] = [
-  ['ational', mGt0, 'ate'], ['tional', mGt0, 'tion'], ['enci', mGt0, 'ence'], ['anci', mGt0, 'ance'], ['izer', mGt0, 'ize'],
-  ['logi', mGt0, 'log'], ['bli', mGt0, 'ble'], ['alli', mGt0, 'al'], ['entli', mGt0, 'ent'], ['eli', mGt0, 'e'],
-  ['ousli', mGt0, 'ous'], ['ization', mGt0, 'ize'], ['ation', mGt0, 'ate'], ['ator', mGt0, 'ate'], ['alism', mGt0, 'al'],
-  ['iveness', mGt0, 'ive'], ['fulness', mGt0, 'ful'], ['ousness', mGt0, 'ous'], ['aliti', mGt0, 'al'], ['iviti', mGt0, 'ive'],
+  ['ational', mGt0, 'ate'],
+  ['tional', mGt0, 'tion'],
+  ['enci', mGt0, 'ence'],
+  ['anci', mGt0, 'ance'],
+  ['izer', mGt0, 'ize'],
+  ['logi', mGt0, 'log'],
+  ['bli', mGt0, 'ble'],
+  ['alli', mGt0, 'al'],
+  ['entli', mGt0, 'ent'],
+  ['eli', mGt0, 'e'],
+  ['ousli', mGt0, 'ous'],
+  ['ization', mGt0, 'ize'],
+  ['ation', mGt0, 'ate'],
+  ['ator', mGt0, 'ate'],
+  ['alism', mGt0, 'al'],
+  ['iveness', mGt0, 'ive'],
+  ['fulness', mGt0, 'ful'],
+  ['ousness', mGt0, 'ous'],
+  ['aliti', mGt0, 'al'],
+  ['iviti', mGt0, 'ive'],
   ['biliti', mGt0, 'ble'],
 ];
 const STEP_3: Rule[] = [
-  ['ical', mGt0, 'ic'], ['ness', mGt0, ''], ['icate', mGt0, 'ic'], ['iciti', mGt0, 'ic'], ['ful', mGt0, ''], ['ative', mGt0, ''],
+  ['ical', mGt0, 'ic'],
+  ['ness', mGt0, ''],
+  ['icate', mGt0, 'ic'],
+  ['iciti', mGt0, 'ic'],
+  ['ful', mGt0, ''],
+  ['ative', mGt0, ''],
   ['alize', mGt0, 'al'],
 ];
 const STEP_4: Rule[] = [
-  ['al', mGt1, ''], ['ance', mGt1, ''], ['ence', mGt1, ''], ['er', mGt1, ''], ['ic', mGt1, ''], ['able', mGt1, ''], ['ible', mGt1, ''],
-  ['ant', mGt1, ''], ['ement', mGt1, ''], ['ment', mGt1, ''], ['ent', mGt1, ''], ['ion', mGt1AndSOrT, ''], ['ou', mGt1, ''],
-  ['ism', mGt1, ''], ['ate', mGt1, ''], ['iti', mGt1, ''], ['ous', mGt1, ''], ['ive', mGt1, ''], ['ize', mGt1, ''],
+  ['al', mGt1, ''],
+  ['ance', mGt1, ''],
+  ['ence', mGt1, ''],
+  ['er', mGt1, ''],
+  ['ic', mGt1, ''],
+  ['able', mGt1, ''],
+  ['ible', mGt1, ''],
+  ['ant', mGt1, ''],
+  ['ement', mGt1, ''],
+  ['ment', mGt1, ''],
+  ['ent', mGt1, ''],
+  ['ion', mGt1AndSOrT, ''],
+  ['ou', mGt1, ''],
+  ['ism', mGt1, ''],
+  ['ate', mGt1, ''],
+  ['iti', mGt1, ''],
+  ['ous', mGt1, ''],
+  ['ive', mGt1, ''],
+  ['ize', mGt1, ''],
 ];
 
 function endsWith(buffer: Uint8Array, length: number, suffix: string): boolean {

@@ -137,7 +137,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     created_at: ctx.nowMs,
   });
   logQuery(ctx, index.rowid, input, queryId, result.total);
-  const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) } : {};
+  const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions
+    ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) }
+    : {};
   return {
     QueryId: queryId,
     ResultItems: result.items,

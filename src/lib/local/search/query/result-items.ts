@@ -44,7 +44,12 @@ function withHighlights(ctx: ItemContext, text: string): TextWithHighlights {
 
 /** The result items of documents: highlighted title, excerpt, attributes, confidence, ids. */
 export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: CachedDoc; confidence: ScoreConfidence; key: string }>): QueryResultItem[] {
-  const bodies = plainTexts(ctx.db, ctx.table, 'body', page.map((entry) => entry.doc.rowid));
+  const bodies = plainTexts(
+    ctx.db,
+    ctx.table,
+    'body',
+    page.map((entry) => entry.doc.rowid),
+  );
   return page.map(({ doc, confidence: bucket, key }) => {
     const id = resultId(ctx.queryId, key);
     const body = markText(bodies.get(doc.rowid) ?? '', ctx.plan.all, ctx.plan.original);

@@ -2,7 +2,13 @@ import type { ClickLogRow, QueryLogRow } from '../resources/query-log-store.js';
 import { daysOf } from '../core/snapshot-interval.js';
 
 /** The search metrics GetSnapshots reports. */
-export type MetricType = 'QUERIES_BY_COUNT' | 'QUERIES_BY_ZERO_CLICK_RATE' | 'QUERIES_BY_ZERO_RESULT_RATE' | 'DOCS_BY_CLICK_COUNT' | 'AGG_QUERY_DOC_METRICS' | 'TREND_QUERY_DOC_METRICS';
+export type MetricType =
+  | 'QUERIES_BY_COUNT'
+  | 'QUERIES_BY_ZERO_CLICK_RATE'
+  | 'QUERIES_BY_ZERO_RESULT_RATE'
+  | 'DOCS_BY_CLICK_COUNT'
+  | 'AGG_QUERY_DOC_METRICS'
+  | 'TREND_QUERY_DOC_METRICS';
 
 /** A metric as a table: its column names and rows of strings. */
 export interface MetricTable {
@@ -76,7 +82,12 @@ export function metricTable(metric: MetricType, input: MetricInput): MetricTable
   const byCount = (a: QueryStats, b: QueryStats) => b.count - a.count || a.text.localeCompare(b.text);
   switch (metric) {
     case 'QUERIES_BY_COUNT':
-      return { header: ['query_content', 'count'], rows: byQuery(input).sort(byCount).map((entry) => [entry.text, String(entry.count)]) };
+      return {
+        header: ['query_content', 'count'],
+        rows: byQuery(input)
+          .sort(byCount)
+          .map((entry) => [entry.text, String(entry.count)]),
+      };
     case 'QUERIES_BY_ZERO_CLICK_RATE':
     case 'QUERIES_BY_ZERO_RESULT_RATE': {
       const zeroClick = metric === 'QUERIES_BY_ZERO_CLICK_RATE';
@@ -103,7 +114,13 @@ export function metricTable(metric: MetricType, input: MetricInput): MetricTable
       const rows = daysOf(input.startMs, input.endMs).map((day) => {
         const queries = input.queries.filter((query) => query.created_at >= day && query.created_at < day + 24 * 3600 * 1000);
         const ids = new Set(queries.map((query) => query.query_id));
-        return [new Date(day).toISOString().slice(0, 10), ...totals(queries, input.clicks.filter((click) => ids.has(click.query_id)))];
+        return [
+          new Date(day).toISOString().slice(0, 10),
+          ...totals(
+            queries,
+            input.clicks.filter((click) => ids.has(click.query_id)),
+          ),
+        ];
       });
       return { header: ['date', ...TOTAL_COLUMNS], rows };
     }

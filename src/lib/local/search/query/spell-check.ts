@@ -43,7 +43,9 @@ function candidateWords(text: string): Array<{ start: number; end: number; word:
 function nearestTerm(db: Database.Database, vocab: string, wanted: string): string | undefined {
   const max = wanted.length <= 4 ? 1 : 2;
   const first = wanted[0]!;
-  const rows = sql(db, `SELECT term, doc FROM ${vocab} WHERE term >= ? AND term < ? LIMIT ${MAX_CANDIDATES}`).raw().all(first, `${first}\uffff`) as Array<[string, number]>;
+  const rows = sql(db, `SELECT term, doc FROM ${vocab} WHERE term >= ? AND term < ? LIMIT ${MAX_CANDIDATES}`).raw().all(first, `${first}\uffff`) as Array<
+    [string, number]
+  >;
   let best: { term: string; distance: number; docs: number } | undefined;
   for (const [candidate, docs] of rows) {
     if (Math.abs(candidate.length - wanted.length) > max) continue;
@@ -58,7 +60,9 @@ function nearestTerm(db: Database.Database, vocab: string, wanted: string): stri
 function surfaceWord(db: Database.Database, indexRowid: number, instances: string, indexed: string): string | undefined {
   const where = sql(db, `SELECT doc, col FROM ${instances} WHERE term = ? LIMIT 1`).get(indexed) as { doc: number; col: string } | undefined;
   if (!where || !['title', 'body', 'fields'].includes(where.col)) return undefined;
-  const text = sql(db, `SELECT ${where.col} FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`).pluck().get(where.doc) as string | null | undefined;
+  const text = sql(db, `SELECT ${where.col} FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`)
+    .pluck()
+    .get(where.doc) as string | null | undefined;
   if (!text) return undefined;
   const token = tokenize(text.length > 100_000 ? text.slice(0, 100_000) : text).find((item) => item.term === indexed);
   return token ? text.slice(token.start, token.end).toLowerCase() : undefined;

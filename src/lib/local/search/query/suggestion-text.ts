@@ -3,7 +3,11 @@
  * quotation marks, runs of white space as one space, trimmed.
  */
 export function suggestionKey(text: string): string {
-  return text.toLowerCase().replace(/["'\u2018\u2019\u201c\u201d]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/["'\u2018\u2019\u201c\u201d]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The fewest and most characters a typed prefix has for suggestions to be shown. */

@@ -34,7 +34,7 @@ export function expandSynonyms(clauses: readonly Clause[], rules: readonly Synon
       byFirstWord.set(parts[0]!, list);
     }
   }
-  for (let position = 0; position < clauses.length; ) {
+  for (let position = 0; position < clauses.length;) {
     const clause = clauses[position]!;
     const key = clause.text.toLowerCase().replace(/\s+/g, ' ');
     let matched: { rule: SynonymRule; length: number; text: string } | undefined;
@@ -58,7 +58,7 @@ export function expandSynonyms(clauses: readonly Clause[], rules: readonly Synon
       position += 1;
       continue;
     }
-        const seen = new Set<string>();
+    const seen = new Set<string>();
     const alternatives: Alternative[] = [];
     const add = (text: string, synonym: boolean) => {
       if (seen.has(text)) return;

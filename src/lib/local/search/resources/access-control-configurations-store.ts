@@ -51,7 +51,12 @@ export function listAccessConfigs(db: Database.Database, indexRowid: number): Ac
 /** Replaces the values of a configuration. */
 export function updateAccessConfig(db: Database.Database, rowid: number, values: AccessConfigValues, nowMs: number): void {
   sql(db, 'UPDATE search_access_configs SET name = ?, description = ?, acl = ?, hierarchy = ?, updated_at = ? WHERE rowid = ?').run(
-    values.name, values.description, values.acl, values.hierarchy, nowMs, rowid,
+    values.name,
+    values.description,
+    values.acl,
+    values.hierarchy,
+    nowMs,
+    rowid,
   );
 }
 

@@ -63,7 +63,9 @@ const describeAccessControlConfiguration: OperationHandler<'DescribeAccessContro
     Name: row.name,
     ...(row.description !== null ? { Description: row.description } : {}),
     ...(row.acl !== null ? { AccessControlList: JSON.parse(row.acl) } : {}),
-    ...(row.hierarchy !== null ? { HierarchicalAccessControlList: (JSON.parse(row.hierarchy) as Principal[][]).map((PrincipalList) => ({ PrincipalList })) } : {}),
+    ...(row.hierarchy !== null
+      ? { HierarchicalAccessControlList: (JSON.parse(row.hierarchy) as Principal[][]).map((PrincipalList) => ({ PrincipalList })) }
+      : {}),
   };
 };
 

@@ -33,7 +33,8 @@ const createDataSource: OperationHandler<'CreateDataSource'> = (ctx, input) => {
   };
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
-      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name)) throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name))
+        throw searchError('ResourceAlreadyExistException', `Index ${index.id} already has a data source named ${input.Name}.`);
       const id = randomUUID();
       insertDataSource(ctx.db, {
         index_rowid: index.rowid,
@@ -87,7 +88,8 @@ const updateDataSource: OperationHandler<'UpdateDataSource'> = (ctx, input) => {
   if (input.VpcConfiguration) settings.VpcConfiguration = input.VpcConfiguration;
   const update = () => {
     if (input.Name && input.Name !== row.name) {
-      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name)) throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
+      if (dataSourceNameTaken(ctx.db, index.rowid, input.Name))
+        throw searchError('ConflictException', `Index ${index.id} already has a data source named ${input.Name}.`);
     }
     const schedule = input.Schedule === undefined ? row.schedule : input.Schedule || null;
     updateDataSourceRow(ctx.db, {
@@ -135,10 +137,11 @@ const listDataSources: OperationHandler<'ListDataSources'> = (ctx, input) =>
   });
 
 /** The data source operations. */
-export const dataSourceOperations: OperationHandlers<'CreateDataSource' | 'DescribeDataSource' | 'UpdateDataSource' | 'DeleteDataSource' | 'ListDataSources'> = {
-  CreateDataSource: createDataSource,
-  DescribeDataSource: describeDataSource,
-  UpdateDataSource: updateDataSource,
-  DeleteDataSource: deleteDataSource,
-  ListDataSources: listDataSources,
-};
+export const dataSourceOperations: OperationHandlers<'CreateDataSource' | 'DescribeDataSource' | 'UpdateDataSource' | 'DeleteDataSource' | 'ListDataSources'> =
+  {
+    CreateDataSource: createDataSource,
+    DescribeDataSource: describeDataSource,
+    UpdateDataSource: updateDataSource,
+    DeleteDataSource: deleteDataSource,
+    ListDataSources: listDataSources,
+  };

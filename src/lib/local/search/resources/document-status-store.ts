@@ -51,7 +51,8 @@ export function failureOf(db: Database.Database, indexRowid: number, docId: stri
 
 /** The stored document `docId` of an index, if any. */
 export function storedDocument(db: Database.Database, indexRowid: number, docId: string): StoredDocRow | undefined {
-  return sql(db, 'SELECT data_source_id, attributes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, docId) as StoredDocRow | undefined;
+  return sql(db, 'SELECT data_source_id, attributes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, docId) as
+    StoredDocRow | undefined;
 }
 
 /** Whether the index has a data source `id` that is not deleted. */
@@ -75,5 +76,7 @@ export function isBeingSynced(db: Database.Database, indexRowid: number, docId: 
   )
     .pluck()
     .all(indexRowid, key) as string[];
-  return settings.some((text) => (JSON.parse(text) as { Configuration?: { S3Configuration?: { BucketName?: string } } }).Configuration?.S3Configuration?.BucketName === bucket);
+  return settings.some(
+    (text) => (JSON.parse(text) as { Configuration?: { S3Configuration?: { BucketName?: string } } }).Configuration?.S3Configuration?.BucketName === bucket,
+  );
 }

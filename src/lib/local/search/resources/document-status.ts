@@ -56,7 +56,12 @@ const batchGetDocumentStatus: OperationHandler<'BatchGetDocumentStatus'> = (ctx,
       if (typeof wanted === 'string') {
         errors.push({ DocumentId: info.DocumentId, ErrorCode: 'InvalidRequest', ErrorMessage: wanted });
       } else if (dataSourceId !== undefined && !hasDataSource(ctx.db, index.rowid, dataSourceId)) {
-        errors.push({ DocumentId: info.DocumentId, ...source, ErrorCode: 'InvalidRequest', ErrorMessage: `Data source ${dataSourceId} does not exist in this index.` });
+        errors.push({
+          DocumentId: info.DocumentId,
+          ...source,
+          ErrorCode: 'InvalidRequest',
+          ErrorMessage: `Data source ${dataSourceId} does not exist in this index.`,
+        });
       } else {
         statuses.push(statusOf(ctx, index.rowid, info.DocumentId, wanted));
       }

@@ -38,17 +38,11 @@ function sourceUri(attrs: AttrMap): string | null {
  * counters and the change log; an earlier failure to store it is forgotten. A document identical to the stored one is left as is. Call
  * inside a transaction.
  */
-export function writeDocument(
-  db: Database.Database,
-  indexRowid: number,
-  fields: readonly FieldConfig[],
-  doc: PreparedDocument,
-  nowMs: number,
-): WriteOutcome {
+export function writeDocument(db: Database.Database, indexRowid: number, fields: readonly FieldConfig[], doc: PreparedDocument, nowMs: number): WriteOutcome {
   clearFailure(db, indexRowid, doc.id);
   const hash = contentHash(doc);
-  const existing = sql(db, 'SELECT rowid, content_hash, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
-    .get(indexRowid, doc.id) as { rowid: number; content_hash: string; text_bytes: number } | undefined;
+  const existing = sql(db, 'SELECT rowid, content_hash, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, doc.id) as
+    { rowid: number; content_hash: string; text_bytes: number } | undefined;
   if (existing?.content_hash === hash) return 'unchanged';
   const bytes = Buffer.byteLength(doc.text, 'utf8');
   const fts = documentsFts(indexRowid);
@@ -57,7 +51,8 @@ export function writeDocument(
   let rowid: number;
   if (existing) {
     rowid = existing.rowid;
-    sql(db, 
+    sql(
+      db,
       `UPDATE search_documents SET title = ?, content_type = ?, source_uri = ?, data_source_id = ?, attributes = ?, acl = ?,
        content_hash = ?, text_bytes = ?, updated_at = ? WHERE rowid = ?`,
     ).run(...values, nowMs, rowid);
@@ -65,11 +60,11 @@ export function writeDocument(
     sql(db, 'UPDATE search_indices SET text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes - existing.text_bytes, indexRowid);
   } else {
     rowid = Number(
-      sql(db, 
-          `INSERT INTO search_documents (title, content_type, source_uri, data_source_id, attributes, acl, content_hash, text_bytes,
+      sql(
+        db,
+        `INSERT INTO search_documents (title, content_type, source_uri, data_source_id, attributes, acl, content_hash, text_bytes,
            created_at, updated_at, index_rowid, doc_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(...values, nowMs, nowMs, indexRowid, doc.id).lastInsertRowid,
+      ).run(...values, nowMs, nowMs, indexRowid, doc.id).lastInsertRowid,
     );
     sql(db, 'UPDATE search_indices SET doc_count = doc_count + 1, text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes, indexRowid);
   }
@@ -82,8 +77,8 @@ export function writeDocument(
 /** Removes a document of an index; false when there was none. Call inside a transaction. */
 export function deleteDocument(db: Database.Database, indexRowid: number, docId: string): boolean {
   clearFailure(db, indexRowid, docId);
-  const existing = sql(db, 'SELECT rowid, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?')
-    .get(indexRowid, docId) as { rowid: number; text_bytes: number } | undefined;
+  const existing = sql(db, 'SELECT rowid, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, docId) as
+    { rowid: number; text_bytes: number } | undefined;
   if (!existing) return false;
   sql(db, 'DELETE FROM search_documents WHERE rowid = ?').run(existing.rowid);
   sql(db, `DELETE FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`).run(existing.rowid);

@@ -54,7 +54,11 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
   if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
   await writeQueue(ctx.db).run(() => {
-    const added = countNewDocuments(ctx.db, index.rowid, prepared.map((put) => put.doc.id));
+    const added = countNewDocuments(
+      ctx.db,
+      index.rowid,
+      prepared.map((put) => put.doc.id),
+    );
     const quota = documentQuota(index.edition, JSON.parse(index.settings).CapacityUnits?.StorageCapacityUnits ?? 0);
     const count = documentCount(ctx.db, index.rowid) + added;
     if (count > quota) {
@@ -85,7 +89,12 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       const configurationId = configurationIdOf(put.doc.acl);
       if (configurationId !== null && !findAccessConfig(ctx.db, index.rowid, configurationId)) {
         const message = `Access control configuration ${configurationId} does not exist in this index.`;
-        failed.push({ Id: put.doc.id, ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: message });
+        failed.push({
+          Id: put.doc.id,
+          ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}),
+          ErrorCode: 'InvalidRequest',
+          ErrorMessage: message,
+        });
         continue;
       }
       const outcome = writeDocument(ctx.db, index.rowid, fields, put.doc, ctx.nowMs);
@@ -94,7 +103,12 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       }
     }
     for (const failure of failed) {
-      recordFailure(ctx.db, index.rowid, { docId: failure.Id, dataSourceId: failure.DataSourceId ?? null, code: failure.ErrorCode, reason: failure.ErrorMessage }, ctx.nowMs);
+      recordFailure(
+        ctx.db,
+        index.rowid,
+        { docId: failure.Id, dataSourceId: failure.DataSourceId ?? null, code: failure.ErrorCode, reason: failure.ErrorMessage },
+        ctx.nowMs,
+      );
     }
   });
   return { FailedDocuments: failed };

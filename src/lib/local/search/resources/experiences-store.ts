@@ -62,7 +62,12 @@ export function listExperienceRows(db: Database.Database, indexRowid: number): E
 /** Replaces the values of an experience. */
 export function updateExperienceRow(db: Database.Database, rowid: number, values: ExperienceValues, nowMs: number): void {
   sql(db, 'UPDATE search_experiences SET name = ?, description = ?, role_arn = ?, configuration = ?, updated_at = ? WHERE rowid = ?').run(
-    values.name, values.description, values.roleArn, values.configuration, nowMs, rowid,
+    values.name,
+    values.description,
+    values.roleArn,
+    values.configuration,
+    nowMs,
+    rowid,
   );
 }
 
@@ -84,7 +89,10 @@ export function findEntity(db: Database.Database, experienceRowid: number, entit
 /** Associates an entity with an experience. */
 export function insertEntity(db: Database.Database, experienceRowid: number, entityId: string, entityType: string, nowMs: number): void {
   sql(db, 'INSERT INTO search_experience_entities (experience_rowid, entity_id, entity_type, created_at) VALUES (?, ?, ?, ?)').run(
-    experienceRowid, entityId, entityType, nowMs,
+    experienceRowid,
+    entityId,
+    entityType,
+    nowMs,
   );
 }
 

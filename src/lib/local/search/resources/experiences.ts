@@ -166,38 +166,62 @@ function eachItem<Item>(
 }
 
 const associateEntitiesToExperience: OperationHandler<'AssociateEntitiesToExperience'> = (ctx, input) =>
-  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
-    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-    if (existing) return `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`;
-    insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
-    return undefined;
-  });
+  eachItem(
+    ctx,
+    input,
+    input.EntityList,
+    (entity) => entity.EntityId,
+    (experience, entity) => {
+      const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+      if (existing) return `The ${existing.entity_type.toLowerCase()} ${entity.EntityId} already has access to experience ${experience.id}.`;
+      insertEntity(ctx.db, experience.rowid, entity.EntityId, entity.EntityType, ctx.nowMs);
+      return undefined;
+    },
+  );
 
 const disassociateEntitiesFromExperience: OperationHandler<'DisassociateEntitiesFromExperience'> = (ctx, input) =>
-  eachItem(ctx, input, input.EntityList, (entity) => entity.EntityId, (experience, entity) => {
-    const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
-    if (!existing || existing.entity_type !== entity.EntityType) {
-      return `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`;
-    }
-    deleteEntity(ctx.db, experience.rowid, entity.EntityId);
-    return undefined;
-  });
+  eachItem(
+    ctx,
+    input,
+    input.EntityList,
+    (entity) => entity.EntityId,
+    (experience, entity) => {
+      const existing = findEntity(ctx.db, experience.rowid, entity.EntityId);
+      if (!existing || existing.entity_type !== entity.EntityType) {
+        return `No ${entity.EntityType.toLowerCase()} ${entity.EntityId} has access to experience ${experience.id}.`;
+      }
+      deleteEntity(ctx.db, experience.rowid, entity.EntityId);
+      return undefined;
+    },
+  );
 
 const associatePersonasToEntities: OperationHandler<'AssociatePersonasToEntities'> = (ctx, input) =>
-  eachItem(ctx, input, input.Personas, (persona) => persona.EntityId, (experience, persona) => {
-    if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
-      return `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`;
-    }
-    upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
-    return undefined;
-  });
+  eachItem(
+    ctx,
+    input,
+    input.Personas,
+    (persona) => persona.EntityId,
+    (experience, persona) => {
+      if (!findEntity(ctx.db, experience.rowid, persona.EntityId)) {
+        return `${persona.EntityId} has no access to experience ${experience.id}; give it access with AssociateEntitiesToExperience first.`;
+      }
+      upsertPersona(ctx.db, experience.rowid, persona.EntityId, persona.Persona, ctx.nowMs);
+      return undefined;
+    },
+  );
 
 const disassociatePersonasFromEntities: OperationHandler<'DisassociatePersonasFromEntities'> = (ctx, input) =>
-  eachItem(ctx, input, input.EntityIds, (entityId) => entityId, (experience, entityId) => {
-    if (!findPersona(ctx.db, experience.rowid, entityId)) return `${entityId} has no persona in experience ${experience.id}.`;
-    deletePersona(ctx.db, experience.rowid, entityId);
-    return undefined;
-  });
+  eachItem(
+    ctx,
+    input,
+    input.EntityIds,
+    (entityId) => entityId,
+    (experience, entityId) => {
+      if (!findPersona(ctx.db, experience.rowid, entityId)) return `${entityId} has no persona in experience ${experience.id}.`;
+      deletePersona(ctx.db, experience.rowid, entityId);
+      return undefined;
+    },
+  );
 
 const listExperienceEntities: OperationHandler<'ListExperienceEntities'> = (ctx, input) => {
   const index = findIndex(ctx, input.IndexId);

@@ -30,7 +30,14 @@ export function insertFaq(db: Database.Database, row: NewFaq): number {
  * their text into the index's FAQ full-text table; each item's attributes gain `_faq_id`, and
  * `_language_code` (the FAQ's language) unless the item sets its own.
  */
-export function insertFaqItems(db: Database.Database, indexRowid: number, faqRowid: number, faqId: string, languageCode: string, entries: readonly FaqEntry[]): void {
+export function insertFaqItems(
+  db: Database.Database,
+  indexRowid: number,
+  faqRowid: number,
+  faqId: string,
+  languageCode: string,
+  entries: readonly FaqEntry[],
+): void {
   const item = sql(db, 'INSERT INTO search_faq_items (faq_rowid, index_rowid, question, answer, source_uri, attributes) VALUES (?, ?, ?, ?, ?, ?)');
   const text = sql(db, `INSERT INTO ${faqFts(indexRowid)} (rowid, question, answer) VALUES (CAST(? AS INTEGER), ?, ?)`);
   for (const entry of entries) {
@@ -58,5 +65,7 @@ export function activeFaqItemCount(db: Database.Database, indexRowid: number, no
     db,
     `SELECT count(*) FROM search_faq_items i JOIN search_faqs f ON f.rowid = i.faq_rowid
      WHERE i.index_rowid = ? AND f.deleted_at IS NULL AND f.final_status = 'ACTIVE' AND f.busy_until <= ?`,
-  ).pluck().get(indexRowid, nowMs) as number;
+  )
+    .pluck()
+    .get(indexRowid, nowMs) as number;
 }

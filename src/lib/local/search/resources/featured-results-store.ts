@@ -49,7 +49,13 @@ export function insertFeaturedSet(db: Database.Database, indexRowid: number, id:
 /** Replaces the values of a featured results set. */
 export function updateFeaturedSet(db: Database.Database, rowid: number, values: FeaturedSetValues, nowMs: number): void {
   sql(db, 'UPDATE search_featured_sets SET name = ?, description = ?, status = ?, query_texts = ?, documents = ?, updated_at = ? WHERE rowid = ?').run(
-    values.name, values.description, values.status, values.query_texts, values.documents, nowMs, rowid,
+    values.name,
+    values.description,
+    values.status,
+    values.query_texts,
+    values.documents,
+    nowMs,
+    rowid,
   );
 }
 

@@ -17,15 +17,21 @@ const submitFeedback: OperationHandler<'SubmitFeedback'> = (ctx, input) => {
   };
   const clicks = (input.ClickFeedbackItems ?? []) as Array<{ ResultId: string; ClickTime: unknown }>;
   const votes = (input.RelevanceFeedbackItems ?? []) as Array<{ ResultId: string; RelevanceValue: 'RELEVANT' | 'NOT_RELEVANT' }>;
-  const clickLog = clicks.map((click) => ({ query_id: input.QueryId, clicked_at: parseTimestamp(click.ClickTime, 'ClickTime'), result_key: keyOf(click.ResultId) }));
+  const clickLog = clicks.map((click) => ({
+    query_id: input.QueryId,
+    clicked_at: parseTimestamp(click.ClickTime, 'ClickTime'),
+    result_key: keyOf(click.ResultId),
+  }));
   const clickKeys = clickLog.map((click) => click.result_key);
   const voteKeys = votes.map((vote) => ({ key: keyOf(vote.ResultId), delta: vote.RelevanceValue === 'RELEVANT' ? 1 : -1 }));
   const viewed = clickKeys.filter((key) => key.startsWith('doc:')).map((key) => key.slice(4));
-  ctx.db.transaction(() => {
-    insertClicks(ctx.db, index.rowid, clickLog);
-    recordViews(ctx.db, index.rowid, viewed);
-    recordVotes(ctx.db, index.rowid, row.query_key, voteKeys);
-  }).immediate();
+  ctx.db
+    .transaction(() => {
+      insertClicks(ctx.db, index.rowid, clickLog);
+      recordViews(ctx.db, index.rowid, viewed);
+      recordVotes(ctx.db, index.rowid, row.query_key, voteKeys);
+    })
+    .immediate();
   return {};
 };
 

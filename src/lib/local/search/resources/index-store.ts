@@ -69,7 +69,10 @@ export function documentQuota(edition: string, storageUnits: number): number {
 }
 
 /** The columns a new index is written with (it starts CREATING until `busy_until`). */
-export type NewIndex = Pick<IndexRow, 'id' | 'region' | 'name' | 'edition' | 'role_arn' | 'description' | 'settings' | 'fields' | 'created_at' | 'updated_at' | 'busy_until'>;
+export type NewIndex = Pick<
+  IndexRow,
+  'id' | 'region' | 'name' | 'edition' | 'role_arn' | 'description' | 'settings' | 'fields' | 'created_at' | 'updated_at' | 'busy_until'
+>;
 
 /** The columns an update rewrites (it is UPDATING until `busy_until`). */
 export type IndexUpdate = Pick<IndexRow, 'rowid' | 'name' | 'role_arn' | 'description' | 'settings' | 'fields' | 'updated_at' | 'busy_until'>;

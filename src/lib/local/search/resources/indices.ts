@@ -21,32 +21,33 @@ type IndexSettings = Pick<
 
 const createIndex: OperationHandler<'CreateIndex'> = (ctx, input) => {
   const edition = input.Edition ?? 'ENTERPRISE_EDITION';
-  const create = () => withClientToken(ctx, 'CreateIndex', input, () => {
-    const id = randomUUID();
-    const settings: IndexSettings = {
-      UserContextPolicy: input.UserContextPolicy ?? 'ATTRIBUTE_FILTER',
-      ...(input.ServerSideEncryptionConfiguration ? { ServerSideEncryptionConfiguration: input.ServerSideEncryptionConfiguration } : {}),
-      ...(input.UserTokenConfigurations ? { UserTokenConfigurations: input.UserTokenConfigurations } : {}),
-      ...(input.UserGroupResolutionConfiguration ? { UserGroupResolutionConfiguration: input.UserGroupResolutionConfiguration } : {}),
-      ...(edition === 'DEVELOPER_EDITION' ? {} : { CapacityUnits: { StorageCapacityUnits: 0, QueryCapacityUnits: 0 } }),
-    };
-    const rowid = insertIndex(ctx.db, {
-      id,
-      region: ctx.region,
-      name: input.Name,
-      edition,
-      role_arn: input.RoleArn,
-      description: input.Description ?? null,
-      settings: JSON.stringify(settings),
-      fields: JSON.stringify(RESERVED_FIELDS),
-      created_at: ctx.nowMs,
-      updated_at: ctx.nowMs,
-      busy_until: ctx.nowMs + ctx.delayMs,
+  const create = () =>
+    withClientToken(ctx, 'CreateIndex', input, () => {
+      const id = randomUUID();
+      const settings: IndexSettings = {
+        UserContextPolicy: input.UserContextPolicy ?? 'ATTRIBUTE_FILTER',
+        ...(input.ServerSideEncryptionConfiguration ? { ServerSideEncryptionConfiguration: input.ServerSideEncryptionConfiguration } : {}),
+        ...(input.UserTokenConfigurations ? { UserTokenConfigurations: input.UserTokenConfigurations } : {}),
+        ...(input.UserGroupResolutionConfiguration ? { UserGroupResolutionConfiguration: input.UserGroupResolutionConfiguration } : {}),
+        ...(edition === 'DEVELOPER_EDITION' ? {} : { CapacityUnits: { StorageCapacityUnits: 0, QueryCapacityUnits: 0 } }),
+      };
+      const rowid = insertIndex(ctx.db, {
+        id,
+        region: ctx.region,
+        name: input.Name,
+        edition,
+        role_arn: input.RoleArn,
+        description: input.Description ?? null,
+        settings: JSON.stringify(settings),
+        fields: JSON.stringify(RESERVED_FIELDS),
+        created_at: ctx.nowMs,
+        updated_at: ctx.nowMs,
+        busy_until: ctx.nowMs + ctx.delayMs,
+      });
+      createIndexTables(ctx.db, rowid);
+      if (input.Tags) addTags(ctx.db, indexArn(ctx.region, ctx.local.accountId, id), input.Tags);
+      return id;
     });
-    createIndexTables(ctx.db, rowid);
-    if (input.Tags) addTags(ctx.db, indexArn(ctx.region, ctx.local.accountId, id), input.Tags);
-    return id;
-  });
   return { Id: ctx.db.transaction(create).immediate() };
 };
 
@@ -96,19 +97,21 @@ const updateIndex: OperationHandler<'UpdateIndex'> = (ctx, input) => {
       .map((field) => field.Name)
       .sort()
       .join(',');
-  ctx.db.transaction(() => {
-    updateIndexRow(ctx.db, {
-      rowid: row.rowid,
-      name: input.Name ?? row.name,
-      role_arn: input.RoleArn ?? row.role_arn,
-      description: input.Description ?? row.description,
-      settings: JSON.stringify(settings),
-      fields: JSON.stringify(fields),
-      updated_at: ctx.nowMs,
-      busy_until: ctx.nowMs + ctx.delayMs,
-    });
-    if (searchable(before) !== searchable(fields)) refreshSearchableText(ctx.db, row.rowid, fields);
-  }).immediate();
+  ctx.db
+    .transaction(() => {
+      updateIndexRow(ctx.db, {
+        rowid: row.rowid,
+        name: input.Name ?? row.name,
+        role_arn: input.RoleArn ?? row.role_arn,
+        description: input.Description ?? row.description,
+        settings: JSON.stringify(settings),
+        fields: JSON.stringify(fields),
+        updated_at: ctx.nowMs,
+        busy_until: ctx.nowMs + ctx.delayMs,
+      });
+      if (searchable(before) !== searchable(fields)) refreshSearchableText(ctx.db, row.rowid, fields);
+    })
+    .immediate();
   return {};
 };
 

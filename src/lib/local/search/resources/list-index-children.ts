@@ -22,7 +22,8 @@ export interface IndexChildListing<Row> {
 export function listIndexChildren<Row>(
   ctx: OpContext,
   input: { IndexId: string; NextToken?: string; MaxResults?: number },
-  listing: IndexChildListing<Row>): Record<string, unknown> {
+  listing: IndexChildListing<Row>,
+): Record<string, unknown> {
   const index = findIndex(ctx, input.IndexId);
   const rows = sql(ctx.db, `SELECT * FROM ${listing.table} WHERE index_rowid = ? ORDER BY created_at, rowid`).all(index.rowid) as Row[];
   const items = rows.flatMap((row) => listing.summarize(row) ?? []);

@@ -97,7 +97,12 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText,
  * Office document within `timeLimitMs`), and checks its attributes. Throws
  * {@link DocumentRejected} with the reason for a bad one.
  */
-export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap<string, FieldConfig>, s3Dir: string, timeLimitMs?: number): Promise<PreparedPut> {
+export async function prepareDocument(
+  input: SearchDocument,
+  fields: ReadonlyMap<string, FieldConfig>,
+  s3Dir: string,
+  timeLimitMs?: number,
+): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
   if (input.AccessControlConfigurationId !== undefined && (input.AccessControlList?.length || input.HierarchicalAccessControlList?.length)) {
@@ -131,6 +136,16 @@ export async function prepareDocument(input: SearchDocument, fields: ReadonlyMap
   } catch (error) {
     throw new DocumentRejected(`${(error as Error).message}.`);
   }
-  const doc = buildDocument({ id: input.Id, bytes, contentType, ...title, attrs, acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId) }, extracted);
+  const doc = buildDocument(
+    {
+      id: input.Id,
+      bytes,
+      contentType,
+      ...title,
+      attrs,
+      acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId),
+    },
+    extracted,
+  );
   return { doc, syncJobId: syncJobId ?? null };
 }

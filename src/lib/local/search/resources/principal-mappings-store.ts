@@ -35,9 +35,11 @@ export interface GroupActionRow {
 
 /** The state of a group, if an action on it was ever applied. */
 export function groupState(db: Database.Database, key: GroupKey): GroupState | undefined {
-  return sql(db, 'SELECT ordering_id, present FROM search_groups WHERE index_rowid = ? AND ds_id = ? AND group_id = ?').get(key.indexRowid, key.ds, key.groupId) as
-    | GroupState
-    | undefined;
+  return sql(db, 'SELECT ordering_id, present FROM search_groups WHERE index_rowid = ? AND ds_id = ? AND group_id = ?').get(
+    key.indexRowid,
+    key.ds,
+    key.groupId,
+  ) as GroupState | undefined;
 }
 
 /** Records an action received for a group, keeping the group's most recent ones. */
@@ -74,10 +76,7 @@ function setState(db: Database.Database, key: GroupKey, orderingId: number, pres
 /** Makes `members` the members of a group, as of the action `orderingId`. */
 export function replaceGroupMembers(db: Database.Database, key: GroupKey, members: readonly GroupMember[], orderingId: number, nowMs: number): void {
   setState(db, key, orderingId, true, nowMs);
-  const insert = sql(
-    db,
-    'INSERT OR IGNORE INTO search_group_members (index_rowid, ds_id, group_id, kind, member_id, member_ds) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insert = sql(db, 'INSERT OR IGNORE INTO search_group_members (index_rowid, ds_id, group_id, kind, member_id, member_ds) VALUES (?, ?, ?, ?, ?, ?)');
   for (const member of members) insert.run(key.indexRowid, key.ds, key.groupId, member.kind, member.memberId, member.memberDs);
 }
 
@@ -95,11 +94,15 @@ export function groupsOlderThan(db: Database.Database, indexRowid: number, ds: s
 }
 
 /** The groups that have `memberId` (a user or a group) as a direct member. */
-export function parentGroups(db: Database.Database, indexRowid: number, kind: 'USER' | 'GROUP', memberId: string): Array<{ ds_id: string; group_id: string; member_ds: string }> {
+export function parentGroups(
+  db: Database.Database,
+  indexRowid: number,
+  kind: 'USER' | 'GROUP',
+  memberId: string,
+): Array<{ ds_id: string; group_id: string; member_ds: string }> {
   return sql(db, 'SELECT ds_id, group_id, member_ds FROM search_group_members WHERE index_rowid = ? AND kind = ? AND member_id = ?').all(
     indexRowid,
     kind,
     memberId,
   ) as Array<{ ds_id: string; group_id: string; member_ds: string }>;
 }
-

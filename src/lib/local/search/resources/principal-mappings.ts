@@ -71,7 +71,8 @@ const putPrincipalMapping: OperationHandler<'PutPrincipalMapping'> = (ctx, input
   if (!given.S3PathforGroupMembers && given.MemberUsers === undefined && given.MemberGroups === undefined) {
     throw invalid('GroupMembers needs MemberUsers, MemberGroups or S3PathforGroupMembers.');
   }
-  if (inline > MAX_INLINE_MEMBERS) throw invalid(`GroupMembers lists ${inline} members; list more than ${MAX_INLINE_MEMBERS} in a file given by S3PathforGroupMembers.`);
+  if (inline > MAX_INLINE_MEMBERS)
+    throw invalid(`GroupMembers lists ${inline} members; list more than ${MAX_INLINE_MEMBERS} in a file given by S3PathforGroupMembers.`);
   const orderingId = input.OrderingId ?? ctx.nowMs;
   const members = given.S3PathforGroupMembers ? membersFromFile(ctx, given.S3PathforGroupMembers) : membersOf(given);
   ctx.db
@@ -98,7 +99,8 @@ const deletePrincipalMapping: OperationHandler<'DeletePrincipalMapping'> = (ctx,
   ctx.db
     .transaction(() => {
       const state = groupState(ctx.db, key);
-      if (!state?.present) throw notFound(`Group ${input.GroupId} is not mapped in index ${index.id}${input.DataSourceId ? ` for data source ${input.DataSourceId}` : ''}.`);
+      if (!state?.present)
+        throw notFound(`Group ${input.GroupId} is not mapped in index ${index.id}${input.DataSourceId ? ` for data source ${input.DataSourceId}` : ''}.`);
       const action = { action: 'DELETE' as const, ordering_id: orderingId, received_at: ctx.nowMs };
       if (state.ordering_id > orderingId) {
         recordGroupAction(ctx.db, key, { ...action, final_status: 'FAILED', failure_reason: olderThanApplied(key, orderingId, state.ordering_id) });
@@ -148,7 +150,10 @@ const listGroupsOlderThanOrderingId: OperationHandler<'ListGroupsOlderThanOrderi
   if (input.DataSourceId !== undefined) findDataSource(ctx, index.rowid, input.DataSourceId);
   const operation = 'ListGroupsOlderThanOrderingId';
   const scope = `${index.id}:${input.DataSourceId ?? ''}:${input.OrderingId}`;
-  const groups = groupsOlderThan(ctx.db, index.rowid, input.DataSourceId ?? '', input.OrderingId).map((row) => ({ GroupId: row.group_id, OrderingId: row.ordering_id }));
+  const groups = groupsOlderThan(ctx.db, index.rowid, input.DataSourceId ?? '', input.OrderingId).map((row) => ({
+    GroupId: row.group_id,
+    OrderingId: row.ordering_id,
+  }));
   const { page, ...next } = listPage(groups, input, 10, operation, scope);
   return { GroupsSummaries: page, ...next };
 };

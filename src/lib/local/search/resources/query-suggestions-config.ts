@@ -12,7 +12,10 @@ import { readSuggestConfig, writeClearTime, writeSuggestSettings } from './query
 const MAX_LOOK_BACK_DAYS = 365;
 
 /** The query-suggestions settings of an index, its last clear, and whether an update is still UPDATING. */
-export function suggestConfigOf(ctx: OpContext, index: IndexRow): { settings: SuggestSettings; clearedAt: number | null; updatedAt: number | null; updating: boolean } {
+export function suggestConfigOf(
+  ctx: OpContext,
+  index: IndexRow,
+): { settings: SuggestSettings; clearedAt: number | null; updatedAt: number | null; updating: boolean } {
   const row = readSuggestConfig(ctx.db, index.rowid);
   return {
     settings: parseSuggestSettings(row?.settings),
@@ -86,9 +89,7 @@ const updateConfig: OperationHandler<'UpdateQuerySuggestionsConfig'> = (ctx, inp
 
 const clearSuggestions: OperationHandler<'ClearQuerySuggestions'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'ClearQuerySuggestions');
-  ctx.db
-    .transaction(() => writeClearTime(ctx.db, index.rowid, JSON.stringify(suggestConfigOf(ctx, index).settings), ctx.nowMs))
-    .immediate();
+  ctx.db.transaction(() => writeClearTime(ctx.db, index.rowid, JSON.stringify(suggestConfigOf(ctx, index).settings), ctx.nowMs)).immediate();
   return {};
 };
 

@@ -25,8 +25,7 @@ export type BlockListValues = Omit<BlockListRow, 'rowid' | 'index_rowid' | 'id' 
 /** The query-suggestions settings row of an index. */
 export function readSuggestConfig(db: Database.Database, indexRowid: number): SuggestConfigRow | undefined {
   return sql(db, 'SELECT settings, updated_at, busy_until, cleared_at FROM search_suggest_config WHERE index_rowid = ?').get(indexRowid) as
-    | SuggestConfigRow
-    | undefined;
+    SuggestConfigRow | undefined;
 }
 
 /** Stores the settings of an index, UPDATING until `busyUntil`. */
@@ -59,8 +58,21 @@ export function insertBlockList(db: Database.Database, indexRowid: number, id: s
     `INSERT INTO search_block_lists (index_rowid, id, name, description, role_arn, s3_bucket, s3_key, phrases, item_count, file_size,
      final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
   ).run(
-    indexRowid, id, values.name, values.description, values.role_arn, values.s3_bucket, values.s3_key, values.phrases, values.item_count,
-    values.file_size, values.final_status, values.error_message, nowMs, nowMs, busyUntil,
+    indexRowid,
+    id,
+    values.name,
+    values.description,
+    values.role_arn,
+    values.s3_bucket,
+    values.s3_key,
+    values.phrases,
+    values.item_count,
+    values.file_size,
+    values.final_status,
+    values.error_message,
+    nowMs,
+    nowMs,
+    busyUntil,
   );
 }
 
@@ -76,8 +88,19 @@ export function updateBlockList(db: Database.Database, rowid: number, values: Bl
     `UPDATE search_block_lists SET name = ?, description = ?, role_arn = ?, s3_bucket = ?, s3_key = ?, phrases = ?, item_count = ?,
      file_size = ?, final_status = ?, error_message = ?, updated_at = ?, busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
   ).run(
-    values.name, values.description, values.role_arn, values.s3_bucket, values.s3_key, values.phrases, values.item_count, values.file_size,
-    values.final_status, values.error_message, nowMs, busyUntil, rowid,
+    values.name,
+    values.description,
+    values.role_arn,
+    values.s3_bucket,
+    values.s3_key,
+    values.phrases,
+    values.item_count,
+    values.file_size,
+    values.final_status,
+    values.error_message,
+    nowMs,
+    busyUntil,
+    rowid,
   );
 }
 

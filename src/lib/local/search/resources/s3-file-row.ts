@@ -52,7 +52,11 @@ export function fileStatus<Status extends string>(ctx: OpContext, row: S3FileRow
  * `row` with its status at the request's time; a `ResourceNotFoundException` saying `missing`
  * when there is no row or it is gone.
  */
-export function withFileStatus<Status extends string, Row extends S3FileRow<Status>>(ctx: OpContext, row: Row | undefined, missing: string): Row & { status: Status } {
+export function withFileStatus<Status extends string, Row extends S3FileRow<Status>>(
+  ctx: OpContext,
+  row: Row | undefined,
+  missing: string,
+): Row & { status: Status } {
   const status = row && fileStatus(ctx, row);
   if (!row || !status) throw notFound(missing);
   return { ...row, status };

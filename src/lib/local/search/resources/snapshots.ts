@@ -20,7 +20,10 @@ const getSnapshots: OperationHandler<'GetSnapshots'> = (ctx, input) => {
   const listing = `GetSnapshots:${index.id}:${input.Interval}:${input.MetricType}`;
   const offset = input.NextToken === undefined ? 0 : readPageToken(input.NextToken, listing, isOffset);
   if (offset === undefined) {
-    throw searchError('InvalidRequestException', 'The NextToken is not valid for this request; pass the NextToken of the previous response with the same Interval and MetricType.');
+    throw searchError(
+      'InvalidRequestException',
+      'The NextToken is not valid for this request; pass the NextToken of the previous response with the same Interval and MetricType.',
+    );
   }
   const size = input.MaxResults ?? PAGE_ROWS.default;
   if (size < 1 || size > PAGE_ROWS.max) throw searchError('InvalidRequestException', `MaxResults must be from 1 to ${PAGE_ROWS.max}, not ${size}.`);

@@ -23,7 +23,10 @@ export function recordSyncFailure(db: Database.Database, jobRowid: number, docId
 
 /** The failures kept for a job, in document id order. */
 function syncFailures(db: Database.Database, jobRowid: number): Array<{ docId: string; reason: string }> {
-  return sql(db, 'SELECT doc_id AS docId, reason FROM search_sync_failures WHERE job_rowid = ? ORDER BY doc_id').all(jobRowid) as Array<{ docId: string; reason: string }>;
+  return sql(db, 'SELECT doc_id AS docId, reason FROM search_sync_failures WHERE job_rowid = ? ORDER BY doc_id').all(jobRowid) as Array<{
+    docId: string;
+    reason: string;
+  }>;
 }
 
 /**

@@ -38,7 +38,11 @@ export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs
   const executionId = randomUUID();
   const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' ? 'plan' : 'unsupported';
   sql(db, "INSERT INTO search_sync_jobs (ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (?, ?, 'SYNCING', ?, ?, ?)").run(
-    source.rowid, executionId, nowMs, phase, nowMs + delayMs,
+    source.rowid,
+    executionId,
+    nowMs,
+    phase,
+    nowMs + delayMs,
   );
   return executionId;
 }

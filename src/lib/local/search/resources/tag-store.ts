@@ -12,9 +12,10 @@ export interface Tag {
 
 /** The tags of a resource, sorted by key. */
 export function readTags(db: Database.Database, arn: string): Tag[] {
-  return (db.prepare('SELECT key, value FROM search_tags WHERE arn = ? ORDER BY key').all(arn) as Array<{ key: string; value: string }>).map(
-    (row) => ({ Key: row.key, Value: row.value }),
-  );
+  return (db.prepare('SELECT key, value FROM search_tags WHERE arn = ? ORDER BY key').all(arn) as Array<{ key: string; value: string }>).map((row) => ({
+    Key: row.key,
+    Value: row.value,
+  }));
 }
 
 /**
@@ -30,9 +31,7 @@ export function addTags(db: Database.Database, arn: string, tags: readonly Tag[]
   if (existing.size > MAX_TAGS) {
     throw invalid(`A resource can have at most ${MAX_TAGS} tags; this request would leave ${existing.size}.`);
   }
-  const upsert = db.prepare(
-    'INSERT INTO search_tags (arn, key, value) VALUES (?, ?, ?) ON CONFLICT (arn, key) DO UPDATE SET value = excluded.value',
-  );
+  const upsert = db.prepare('INSERT INTO search_tags (arn, key, value) VALUES (?, ?, ?) ON CONFLICT (arn, key) DO UPDATE SET value = excluded.value');
   for (const tag of tags) upsert.run(arn, tag.Key, tag.Value);
 }
 

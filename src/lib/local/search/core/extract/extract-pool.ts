@@ -52,7 +52,10 @@ export function extractInWorker(bytes: Buffer, contentType: string, maxChars: nu
       void worker.terminate();
       reject(new ExtractionError(message));
     };
-    const timer = setTimeout(() => fail(`reading the ${contentType} document took longer than ${limitMs / 1000} s, the limit for one document, so it was stopped`), limitMs);
+    const timer = setTimeout(
+      () => fail(`reading the ${contentType} document took longer than ${limitMs / 1000} s, the limit for one document, so it was stopped`),
+      limitMs,
+    );
     const onMessage = (reply: ExtractReply) => {
       cleanUp();
       release(worker);

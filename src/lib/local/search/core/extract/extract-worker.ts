@@ -19,6 +19,10 @@ parentPort!.on('message', (request: ExtractRequest) => {
   binaryText(bytes, request.contentType, request.maxChars).then(
     (value) => parentPort!.postMessage({ ok: true, text: value.text, ...(value.title !== undefined ? { title: value.title } : {}) } satisfies ExtractReply),
     (error: unknown) =>
-      parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error), extraction: error instanceof ExtractionError } satisfies ExtractReply),
+      parentPort!.postMessage({
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        extraction: error instanceof ExtractionError,
+      } satisfies ExtractReply),
   );
 });

@@ -26,7 +26,8 @@ function decodePart(part: string, what: string): Record<string, unknown> {
 function checkSignature(alg: string, kid: unknown, signed: string, signature: Buffer, keys: JwtKeys): void {
   const family = alg.slice(0, 2);
   const hash = HASHES[alg.slice(2)];
-  if (!hash || !['HS', 'RS', 'PS', 'ES'].includes(family)) throw new TokenRejected(`its algorithm ${alg} is not supported (HS, RS, PS or ES with 256, 384 or 512 bits)`);
+  if (!hash || !['HS', 'RS', 'PS', 'ES'].includes(family))
+    throw new TokenRejected(`its algorithm ${alg} is not supported (HS, RS, PS or ES with 256, 384 or 512 bits)`);
   if (family === 'HS') {
     if (!keys.secret) throw new TokenRejected(`it is signed with ${alg}, but the token configuration's key is a public key, not a shared secret`);
     const expected = createHmac(hash, keys.secret).update(signed).digest();
@@ -34,7 +35,8 @@ function checkSignature(alg: string, kid: unknown, signed: string, signature: Bu
     return;
   }
   const candidates = (keys.publicKeys ?? []).filter((entry) => kid === undefined || entry.kid === undefined || entry.kid === kid);
-  if (candidates.length === 0) throw new TokenRejected(`no public key of the token configuration matches it (${alg}${typeof kid === 'string' ? `, kid ${kid}` : ''})`);
+  if (candidates.length === 0)
+    throw new TokenRejected(`no public key of the token configuration matches it (${alg}${typeof kid === 'string' ? `, kid ${kid}` : ''})`);
   const options = (key: KeyObject) =>
     family === 'PS'
       ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }

@@ -40,7 +40,10 @@ async function keysFromUrl(location: string): Promise<JwtKeys> {
     throw invalid(`The token configuration's URL ${location} is not a URL.`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopback(url)) {
-    throw searchError('AccessDeniedException', `The local service fetches token keys only from http(s) loopback URLs (127.0.0.1, localhost, ::1), not ${url.origin}.`);
+    throw searchError(
+      'AccessDeniedException',
+      `The local service fetches token keys only from http(s) loopback URLs (127.0.0.1, localhost, ::1), not ${url.origin}.`,
+    );
   }
   let jwks: unknown;
   try {
@@ -64,7 +67,10 @@ async function jwtKeys(ctx: OpContext, config: JwtTokenTypeConfiguration): Promi
   if (!arn) throw invalid('The JWT token configuration has KeyLocation SECRET_MANAGER but no SecretManagerArn.');
   const secret = ctx.local.tokenSecrets?.get(arn);
   if (secret === undefined) {
-    throw searchError('AccessDeniedException', `The local service has no secret ${arn}: give it as --token-secret ${arn}=<secret> to nimbus local start, or in NIMBUS_LOCAL_TOKEN_SECRETS.`);
+    throw searchError(
+      'AccessDeniedException',
+      `The local service has no secret ${arn}: give it as --token-secret ${arn}=<secret> to nimbus local start, or in NIMBUS_LOCAL_TOKEN_SECRETS.`,
+    );
   }
   return keysFromSecret(secret);
 }
@@ -110,7 +116,8 @@ export async function tokenUser(ctx: OpContext, configurations: readonly UserTok
       throw error;
     }
     const found = claimsUser(claims, jwt.UserNameAttributeField ?? DEFAULT_USER_CLAIM, jwt.GroupAttributeField ?? DEFAULT_GROUP_CLAIM);
-    if (jwt.ClaimRegex !== undefined && !matchesClaimRegex(jwt.ClaimRegex, found.user)) throw rejected(`its user claim does not match the ClaimRegex ${jwt.ClaimRegex}`);
+    if (jwt.ClaimRegex !== undefined && !matchesClaimRegex(jwt.ClaimRegex, found.user))
+      throw rejected(`its user claim does not match the ClaimRegex ${jwt.ClaimRegex}`);
     return found;
   }
   throw invalid('The index uses the USER_TOKEN user context policy but has no UserTokenConfigurations; add one with UpdateIndex.');
