@@ -56,24 +56,9 @@ export function insertBlockList(db: Database.Database, indexRowid: number, id: s
   sql(
     db,
     `INSERT INTO search_block_lists (index_rowid, id, name, description, role_arn, s3_bucket, s3_key, phrases, item_count, file_size,
-     final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?)`,
-  ).run(
-    indexRowid,
-    id,
-    values.name,
-    values.description,
-    values.role_arn,
-    values.s3_bucket,
-    values.s3_key,
-    values.phrases,
-    values.item_count,
-    values.file_size,
-    values.final_status,
-    values.error_message,
-    nowMs,
-    nowMs,
-    busyUntil,
-  );
+     final_status, error_message, created_at, updated_at, busy_state, busy_until) VALUES (@index_rowid, @id, @name, @description, @role_arn,
+     @s3_bucket, @s3_key, @phrases, @item_count, @file_size, @final_status, @error_message, @now, @now, 'CREATING', @busy_until)`,
+  ).run({ ...values, index_rowid: indexRowid, id, now: nowMs, busy_until: busyUntil });
 }
 
 /** The block list `id` of an index (deleted ones included). */
@@ -85,23 +70,10 @@ export function readBlockList(db: Database.Database, indexRowid: number, id: str
 export function updateBlockList(db: Database.Database, rowid: number, values: BlockListValues, nowMs: number, busyUntil: number): void {
   sql(
     db,
-    `UPDATE search_block_lists SET name = ?, description = ?, role_arn = ?, s3_bucket = ?, s3_key = ?, phrases = ?, item_count = ?,
-     file_size = ?, final_status = ?, error_message = ?, updated_at = ?, busy_state = 'UPDATING', busy_until = ? WHERE rowid = ?`,
-  ).run(
-    values.name,
-    values.description,
-    values.role_arn,
-    values.s3_bucket,
-    values.s3_key,
-    values.phrases,
-    values.item_count,
-    values.file_size,
-    values.final_status,
-    values.error_message,
-    nowMs,
-    busyUntil,
-    rowid,
-  );
+    `UPDATE search_block_lists SET name = @name, description = @description, role_arn = @role_arn, s3_bucket = @s3_bucket, s3_key = @s3_key,
+     phrases = @phrases, item_count = @item_count, file_size = @file_size, final_status = @final_status, error_message = @error_message,
+     updated_at = @now, busy_state = 'UPDATING', busy_until = @busy_until WHERE rowid = @rowid`,
+  ).run({ ...values, rowid, now: nowMs, busy_until: busyUntil });
 }
 
 /** Marks a block list deleted at `nowMs`. */
