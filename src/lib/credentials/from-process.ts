@@ -3,7 +3,7 @@ import { isCommandLineSyntaxError } from '../errors/command-line-syntax-error.js
 import { splitCommandLine } from '../config/split-command-line.js';
 import type { SharedFileOptions } from '../config/types.js';
 import { CredentialProcessError } from '../errors/credential-process-error.js';
-import { isProcessRunFailure } from '../errors/process-run-failure.js';
+import { isProcessRunError } from '../errors/process-run-error.js';
 import { runProcess } from './run-process.js';
 import type { CredentialProvider, Credentials } from './types.js';
 
@@ -45,7 +45,7 @@ export function fromProcess(profile: string, options: ProcessProviderOptions): C
     try {
       stdout = await runProcess(argv, { env: options.env, timeoutMs: options.timeoutMs ?? 60_000, maxOutputBytes: MAX_OUTPUT_BYTES });
     } catch (error) {
-      if (isProcessRunFailure(error)) throw fail(error.message, error.cause);
+      if (isProcessRunError(error)) throw fail(error.message, error.cause);
       throw error;
     }
     return parseProcessOutput(stdout, fail);

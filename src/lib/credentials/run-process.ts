@@ -1,5 +1,5 @@
 import type { Env } from '../config/types.js';
-import { ProcessRunFailure } from '../errors/process-run-failure.js';
+import { ProcessRunError } from '../errors/process-run-error.js';
 
 /** Options of {@link runProcess}. */
 export interface RunProcessOptions {
@@ -15,7 +15,7 @@ export interface RunProcessOptions {
  * Runs a program directly (no shell) with standard input closed, and resolves with its standard
  * output once it exits with status 0.
  * @param argv - the program and its arguments.
- * @throws ProcessRunFailure whose message says how the run failed (cannot start, exit status or
+ * @throws ProcessRunError whose message says how the run failed (cannot start, exit status or
  *   signal with the end of standard error, timeout, too much output) and never contains standard output.
  */
 export async function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<string> {
@@ -55,13 +55,13 @@ export async function runProcess(argv: readonly string[], options: RunProcessOpt
       clearTimeout(timer);
       if (startError) {
         const reason = startError.code ?? startError.message;
-        return reject(new ProcessRunFailure(`could not be started (${reason})`, { cause: startError }));
+        return reject(new ProcessRunError(`could not be started (${reason})`, { cause: startError }));
       }
-      if (failure) return reject(new ProcessRunFailure(failure));
+      if (failure) return reject(new ProcessRunError(failure));
       if (code === 0) return resolve(Buffer.concat(stdout).toString('utf8'));
       const status = code === null ? `was killed by ${signal}` : `exited with status ${code}`;
       const detail = summarize(stderr);
-      reject(new ProcessRunFailure(detail ? `${status}: ${detail}` : status));
+      reject(new ProcessRunError(detail ? `${status}: ${detail}` : status));
     });
   });
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ProcessRunFailure } from '../../../src/lib/errors/process-run-failure.js';
+import { ProcessRunError } from '../../../src/lib/errors/process-run-error.js';
 import { runProcess } from '../../../src/lib/credentials/run-process.js';
 
 const node = (code: string): string[] => [process.execPath, '-e', code];
@@ -19,7 +19,7 @@ describe('runProcess', function () {
 
   it('fails when the output is too large', async () => {
     await assert.rejects(runProcess(node("process.stdout.write('x'.repeat(5000))"), limits), {
-      name: 'ProcessRunFailure',
+      name: 'ProcessRunError',
       message: 'printed more than 1000 bytes',
     });
   });
@@ -27,7 +27,7 @@ describe('runProcess', function () {
   it('reports a signal, and keeps the start and end of a long standard error', async () => {
     await assert.rejects(runProcess(node("process.kill(process.pid, 'SIGTERM')"), limits), { message: 'was killed by SIGTERM' });
     await assert.rejects(runProcess(node("process.stderr.write('first ' + 'x'.repeat(2000) + '\\n last'); process.exit(2)"), limits), (error: unknown) => {
-      assert.ok(error instanceof ProcessRunFailure);
+      assert.ok(error instanceof ProcessRunError);
       assert.match(error.message, /^exited with status 2: first x+ … x+ last$/);
       assert.ok(error.message.length < 600);
       return true;

@@ -5,11 +5,11 @@ import { NimbusError } from './nimbus-error.js';
  * says how (cannot start, exit status or signal with the end of standard error, timeout, too much
  * output) and never contains standard output.
  */
-export class ProcessRunFailure extends NimbusError {
-  override name = 'ProcessRunFailure';
+export class ProcessRunError extends NimbusError {
+  override name = 'ProcessRunError';
 }
 
-/** True when `error` is a {@link ProcessRunFailure}. */
-export function isProcessRunFailure(error: unknown): error is ProcessRunFailure {
-  return error instanceof ProcessRunFailure;
+/** True when `error` is a {@link ProcessRunError}. */
+export function isProcessRunError(error: unknown): error is ProcessRunError {
+  return error instanceof ProcessRunError;
 }
