@@ -30,13 +30,17 @@ export function signMiddleware(options: SignOptions): Middleware {
     }
     return signer;
   };
-  return (next) => async (command, request) => {
+  return (next) => (command, request) => {
     if (!request) return next(command, request);
     const { operation } = command;
     const unsigned = operation.authtype === 'none' || operation.auth?.[0] === 'smithy.api#noAuth';
     const version = operation.signatureVersion ?? (unsigned ? 'anonymous' : options.signatureVersion);
-    const credentials = version === 'anonymous' || !options.credentials ? null : await options.credentials();
-    const signer = signerFor(version);
-    return next(command, signer.sign(request, credentials, { region: options.region, service: options.signingName }));
+    const context = { region: options.region, service: options.signingName };
+    try {
+      if (version === 'anonymous' || !options.credentials) return next(command, signerFor(version).sign(request, null, context));
+      return options.credentials().then((credentials) => next(command, signerFor(version).sign(request, credentials, context)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }
