@@ -116,11 +116,6 @@ export function canonicalHeaderValue(value: string): string {
 /** Whitespace that folding changes: any but a plain space, or a space followed by more. */
 const FOLDABLE_SPACE = /[^\S ]| \s/;
 
-/** The `SignedHeaders` list of a set of header names: lower-cased, sorted, joined with `;`. */
-export function signedHeaderList(names: Iterable<string>): string {
-  return [...new Set([...names].map((name) => name.toLowerCase()))].sort().join(';');
-}
-
 /**
  * The canonical request of headers whose names are already lower case and distinct, signing
  * `names` (sorted, see {@link sortedSignedNames}): the same text as {@link canonicalRequest}
