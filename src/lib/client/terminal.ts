@@ -35,6 +35,7 @@ export function createTerminal(config: ClientConfig, model: ServiceModel, read?:
   if (!config.http_handler && config.handler) return config.handler;
   const send = config.http_handler ?? config.defaultHttpHandler;
   const protocol = protocolFor(model);
+  const parse: OutputReader = read ?? ((parsed, body) => protocol.parseResponse(parsed.operation, body));
   return async (command: Command, request?: HttpRequest) => {
     if (!request) throw new TypeError(`No HTTP request was built for ${command.name}: the "serialize" middleware is missing`);
     const response = await send(request);
@@ -43,7 +44,7 @@ export function createTerminal(config: ClientConfig, model: ServiceModel, read?:
       const details = protocol.parseError(command.operation, response);
       throw new ServiceException({ ...details, $metadata, requestId: details.requestId ?? $metadata.requestId });
     }
-    const output = readSuccessBody(command, response, $metadata, read ?? ((parsed, body) => protocol.parseResponse(parsed.operation, body)));
+    const output = readSuccessBody(command, response, $metadata, parse);
     return Object.assign(output, { $metadata });
   };
 }

@@ -22,7 +22,8 @@ export function attemptTimeoutError(seconds: number): NodeJS.ErrnoException {
   return limitError(ATTEMPT_TIMEOUT, `the attempt took more than ${seconds} s (http.attempt_timeout), response included`);
 }
 
-function tooLarge(limit: number): NodeJS.ErrnoException {
+/** The failure of a response body larger than `limit` bytes. */
+export function tooLarge(limit: number): NodeJS.ErrnoException {
   return limitError(RESPONSE_TOO_LARGE, `the response body is larger than ${limit} bytes (http.max_response_bytes)`);
 }
 

@@ -30,14 +30,23 @@ export function receiveTransferStats<T>(receiver: TransferStatsReceiver, run: ()
  * transfer statistics from undici's diagnostics channels and reports them. When nobody wants
  * them this is just `send()`.
  */
-export async function measureTransfer(
+export function measureTransfer(
   url: string,
   body: HttpRequest['body'],
   userReceiver: TransferStatsReceiver | undefined,
   send: () => Promise<HttpResponse>,
 ): Promise<HttpResponse> {
   const scoped = receivers.getStore();
-  if (!scoped && !userReceiver) return send();
+  return scoped || userReceiver ? measured(url, body, scoped, userReceiver, send) : send();
+}
+
+async function measured(
+  url: string,
+  body: HttpRequest['body'],
+  scoped: TransferStatsReceiver | undefined,
+  userReceiver: TransferStatsReceiver | undefined,
+  send: () => Promise<HttpResponse>,
+): Promise<HttpResponse> {
   const start = performance.now();
   const seconds = (time: number): number => Math.round((time - start) * 1000) / 1_000_000;
   const bytesUp = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;

@@ -3,16 +3,29 @@ import type { HttpRequest } from '../http/types.js';
 /** The endpoint-derived parts of a request: scheme, host, port and the endpoint's own query. */
 export type EndpointParts = Pick<HttpRequest, 'protocol' | 'hostname' | 'port' | 'query'>;
 
-/** Splits an endpoint URL into request parts; the query holds the endpoint's own parameters. */
+/** The parts of each endpoint URL, split once per URL (and again when its `href` changes). */
+const splitEndpoints = new WeakMap<URL, { href: string; parts: EndpointParts }>();
+
+/** Splits an endpoint URL into request parts (a new object each time); the query holds the endpoint's own parameters. */
 export function endpointParts(endpoint: URL): EndpointParts {
+  const href = endpoint.href;
+  let split = splitEndpoints.get(endpoint);
+  if (split?.href !== href) {
+    const query: Record<string, string | string[]> = {};
+    for (const [key, value] of endpoint.searchParams) addQuery(query, key, value);
+    const parts = { protocol: endpoint.protocol, hostname: endpoint.hostname, ...(endpoint.port === '' ? {} : { port: Number(endpoint.port) }), query };
+    split = { href, parts };
+    splitEndpoints.set(endpoint, split);
+  }
+  const { parts } = split;
   const query: Record<string, string | string[]> = {};
-  for (const [key, value] of endpoint.searchParams) addQuery(query, key, value);
-  return {
-    protocol: endpoint.protocol,
-    hostname: endpoint.hostname,
-    ...(endpoint.port === '' ? {} : { port: Number(endpoint.port) }),
-    query,
-  };
+  for (const key in parts.query) {
+    const value = parts.query[key]!;
+    query[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return parts.port === undefined
+    ? { protocol: parts.protocol, hostname: parts.hostname, query }
+    : { protocol: parts.protocol, hostname: parts.hostname, port: parts.port, query };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { OperationModel } from '../model/operation-model.js';
 import type { Shape } from '../model/shape.js';
 import { parseJsonBody } from './encoding.js';
 import { endpointParts, joinPath } from './endpoint.js';
-import { structureReader } from './json-reader.js';
+import { structureReader, structureReaderInPlace } from './json-reader.js';
 import { shapeWriter } from './json-writer.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import { parseServiceError } from './service-error.js';
@@ -56,7 +56,7 @@ function planFor(op: OperationModel): RpcPlan {
       target: `${targetPrefix}.${op.name}`,
       contentType: `application/x-amz-json-${jsonVersion ?? '1.0'}`,
       write: input ? shapeWriter(input) : () => '{}',
-      read: output ? structureReader(output) : () => ({}),
+      read: output ? structureReaderInPlace(output) : () => ({}),
     };
   });
 }

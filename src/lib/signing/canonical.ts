@@ -109,12 +109,44 @@ export function canonicalQuery(query: QueryParams, exclude: ReadonlySet<string> 
 
 /** A header value in canonical form: trimmed, with every run of whitespace folded to one space. */
 export function canonicalHeaderValue(value: string): string {
-  return value.trim().replace(/\s+/g, ' ');
+  const trimmed = value.trim();
+  return FOLDABLE_SPACE.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 }
 
-/** The `SignedHeaders` list of a set of header names: lower-cased, sorted, joined with `;`. */
-export function signedHeaderList(names: Iterable<string>): string {
-  return [...new Set([...names].map((name) => name.toLowerCase()))].sort().join(';');
+/** Whitespace that folding changes: any but a plain space, or a space followed by more. */
+const FOLDABLE_SPACE = /[^\S ]| \s/;
+
+/**
+ * The canonical request of headers whose names are already lower case and distinct, signing
+ * `names` (sorted, see {@link sortedSignedNames}): the same text as {@link canonicalRequest}
+ * without re-keying the headers.
+ */
+export function canonicalRequestOfNames(
+  method: string,
+  uri: string,
+  query: string,
+  headers: Record<string, string>,
+  names: readonly string[],
+  payloadHash: string,
+): string {
+  // With no header at all the header block is still one (empty) line.
+  let lines = names.length === 0 ? '\n' : '';
+  for (const name of names) lines += `${name}:${canonicalHeaderValue(headers[name]!)}\n`;
+  return `${method.toUpperCase()}\n${uri}\n${query}\n${lines}\n${names.join(';')}\n${payloadHash}`;
+}
+
+/** The names of `headers` (lower case, distinct) that are signed, that is not in `unsigned`, sorted. */
+export function sortedSignedNames(headers: Record<string, string>, unsigned: ReadonlySet<string>): string[] {
+  const names: string[] = [];
+  for (const name in headers) if (!unsigned.has(name)) names.push(name);
+  return names.sort();
+}
+
+/** Whether a query has no parameter. */
+export function isEmptyQuery(query: QueryParams): boolean {
+  if (Symbol.iterator in query) return false;
+  for (const key in query) if (Object.hasOwn(query, key)) return false;
+  return true;
 }
 
 /** The parts a canonical request is made of. */

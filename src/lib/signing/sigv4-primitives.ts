@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 
 /** The SigV4 algorithm name. */
 export const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -14,7 +14,7 @@ export const SCOPE_TERMINATOR = 'aws4_request';
 
 /** The lower-case hex SHA-256 of `data` (a string is hashed as UTF-8). */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 function hmac(key: Uint8Array | string, data: string): Buffer {

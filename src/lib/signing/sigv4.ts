@@ -1,6 +1,6 @@
 import type { Credentials } from '../credentials/types.js';
 import type { HttpRequest } from '../http/types.js';
-import { canonicalQuery, canonicalRequest, canonicalUri, signedHeaderList } from './canonical.js';
+import { canonicalQuery, canonicalRequestOfNames, canonicalUri, isEmptyQuery, sortedSignedNames } from './canonical.js';
 import { SigningError } from '../errors/signing-error.js';
 import {
   ALGORITHM,
@@ -76,7 +76,9 @@ export function hostHeader(request: Pick<HttpRequest, 'protocol' | 'hostname' | 
 /** A copy of `headers` with lower-case names (values of names differing only in case joined with `,`). */
 function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    if (!Object.hasOwn(headers, name)) continue;
+    const value = headers[name]!;
     const lower = name.toLowerCase();
     out[lower] = Object.hasOwn(out, lower) ? `${out[lower]},${value}` : value;
   }
@@ -92,6 +94,8 @@ export class SignatureV4 implements Signer {
   private readonly unsignedPresignPayload: boolean;
   private readonly log?: (details: SigningDetails) => void;
   private readonly keys = new SigningKeyCache();
+  private lastPath?: string;
+  private lastUri = '';
 
   constructor(options: SignatureV4Options = {}) {
     this.unsigned = new Set([...(options.unsignedHeaders ?? DEFAULT_UNSIGNED_HEADERS)].map((name) => name.toLowerCase()));
@@ -117,16 +121,11 @@ export class SignatureV4 implements Signer {
     }
     const payloadHash = headers['x-amz-content-sha256'] ?? sha256Hex(request.body ?? '');
     if (this.contentSha256Header) headers['x-amz-content-sha256'] = payloadHash;
-    const signed = this.signedHeaders(headers);
-    const { scope, signature } = this.signature(credentials, context, amzDate, {
-      method: request.method,
-      uri: canonicalUri(request.path, this.uriOptions),
-      query: canonicalQuery(request.query),
-      headers: signed,
-      payloadHash,
-    });
-    headers['authorization'] =
-      `${ALGORITHM} Credential=${credentials.key}/${scope}, SignedHeaders=${signedHeaderList(Object.keys(signed))}, Signature=${signature}`;
+    const names = sortedSignedNames(headers, this.unsigned);
+    const query = isEmptyQuery(request.query) ? '' : canonicalQuery(request.query);
+    const creq = canonicalRequestOfNames(request.method, this.canonicalUri(request.path), query, headers, names, payloadHash);
+    const { scope, signature } = this.signature(credentials, context, amzDate, creq);
+    headers['authorization'] = `${ALGORITHM} Credential=${credentials.key}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
     if (token && !this.signSessionToken) headers['x-amz-security-token'] = token;
     return { ...request, query: { ...request.query }, headers };
   }
@@ -143,40 +142,34 @@ export class SignatureV4 implements Signer {
     const query: Record<string, string | string[]> = { ...request.query };
     for (const name of PRESIGN_PARAMS) delete query[name];
     const amzDate = formatAmzDate(context.signingDate ?? new Date());
-    const signed = this.signedHeaders(headers);
+    const names = sortedSignedNames(headers, this.unsigned);
     const token = credentials.token;
     query['X-Amz-Algorithm'] = ALGORITHM;
     query['X-Amz-Credential'] = `${credentials.key}/${credentialScope(amzDate.slice(0, 8), context.region, context.service)}`;
     query['X-Amz-Date'] = amzDate;
     query['X-Amz-Expires'] = String(expiresIn);
-    query['X-Amz-SignedHeaders'] = signedHeaderList(Object.keys(signed));
+    query['X-Amz-SignedHeaders'] = names.join(';');
     if (token && this.signSessionToken) query['X-Amz-Security-Token'] = token;
     const payloadHash = this.unsignedPresignPayload ? UNSIGNED_PAYLOAD : (headers['x-amz-content-sha256'] ?? sha256Hex(request.body ?? ''));
-    const { signature } = this.signature(credentials, context, amzDate, {
-      method: request.method,
-      uri: canonicalUri(request.path, this.uriOptions),
-      query: canonicalQuery(query),
-      headers: signed,
-      payloadHash,
-    });
+    const creq = canonicalRequestOfNames(request.method, this.canonicalUri(request.path), canonicalQuery(query), headers, names, payloadHash);
+    const { signature } = this.signature(credentials, context, amzDate, creq);
     query['X-Amz-Signature'] = signature;
     if (token && !this.signSessionToken) query['X-Amz-Security-Token'] = token;
     return { ...request, query, headers };
   }
 
-  private signedHeaders(headers: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(headers).filter(([name]) => !this.unsigned.has(name)));
+  /** The canonical URI of a path; the last one is kept, as a client sends to the same path call after call. */
+  private canonicalUri(path: string): string {
+    if (path !== this.lastPath) {
+      this.lastUri = canonicalUri(path, this.uriOptions);
+      this.lastPath = path;
+    }
+    return this.lastUri;
   }
 
-  private signature(
-    credentials: Credentials,
-    context: SigningContext,
-    amzDate: string,
-    parts: Parameters<typeof canonicalRequest>[0],
-  ): { scope: string; signature: string } {
+  private signature(credentials: Credentials, context: SigningContext, amzDate: string, creq: string): { scope: string; signature: string } {
     const day = amzDate.slice(0, 8);
     const scope = credentialScope(day, context.region, context.service);
-    const creq = canonicalRequest(parts);
     const sts = stringToSign(amzDate, scope, creq);
     const signature = signatureHex(this.keys.get(credentials.secret, day, context.region, context.service), sts);
     this.log?.({ canonicalRequest: creq, stringToSign: sts, signature });

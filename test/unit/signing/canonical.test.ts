@@ -7,7 +7,8 @@ import {
   canonicalUri,
   normalizePath,
   parseQueryString,
-  signedHeaderList,
+  canonicalRequestOfNames,
+  sortedSignedNames,
   uriEncode,
 } from '../../../src/lib/signing/canonical.js';
 
@@ -74,7 +75,10 @@ describe('SigV4 canonical forms', () => {
 
   it('trims header values and folds runs of whitespace', () => {
     assert.equal(canonicalHeaderValue('  a   b\t\tc \n  d  '), 'a b c d');
-    assert.equal(signedHeaderList(['X-Amz-Date', 'host', 'Content-Type', 'host']), 'content-type;host;x-amz-date');
+    assert.equal(canonicalHeaderValue('attempt=1; max=3'), 'attempt=1; max=3');
+    assert.equal(canonicalHeaderValue('a \tb'), 'a b');
+    assert.equal(canonicalHeaderValue('a\u00a0b'), 'a b');
+    assert.equal(canonicalHeaderValue(' x '), 'x');
   });
 
   it('assembles the canonical request', () => {
@@ -86,5 +90,18 @@ describe('SigV4 canonical forms', () => {
       payloadHash: 'UNSIGNED-PAYLOAD',
     });
     assert.equal(text, 'POST\n/\na=1\nhost:example.com\nx-a:b c\nx-amz-date:20150830T123600Z\n\nhost;x-a;x-amz-date\nUNSIGNED-PAYLOAD');
+  });
+
+  it('lists the signed names sorted, and builds from them the same canonical request', () => {
+    const headers = { 'x-amz-date': '20150830T123600Z', host: ' example.com ', 'x-a': 'b   c', 'user-agent': 'u' };
+    const names = sortedSignedNames(headers, new Set(['user-agent']));
+    assert.deepEqual(names, ['host', 'x-a', 'x-amz-date']);
+    const { 'user-agent': _unsigned, ...signed } = headers;
+    const parts = { method: 'post', uri: '/', query: 'a=1', payloadHash: 'UNSIGNED-PAYLOAD' };
+    assert.equal(
+      canonicalRequestOfNames(parts.method, parts.uri, parts.query, headers, names, parts.payloadHash),
+      canonicalRequest({ ...parts, headers: signed }),
+    );
+    assert.equal(canonicalRequestOfNames('GET', '/', '', {}, [], 'h'), canonicalRequest({ method: 'GET', uri: '/', query: '', headers: {}, payloadHash: 'h' }));
   });
 });

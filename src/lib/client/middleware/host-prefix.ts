@@ -41,10 +41,15 @@ export function expandHostPrefix(command: Command, template: string): string {
  * no host name to prefix and is left alone. Not installed with `disable_host_prefix_injection`.
  */
 export function hostPrefixMiddleware(): Middleware {
-  return (next) => async (command, request) => {
+  return (next) => (command, request) => {
     const template = command.operation.hostPrefix;
     if (!request || !template || isIP(request.hostname) !== 0) return next(command, request);
-    const prefix = expandHostPrefix(command, template);
+    let prefix: string;
+    try {
+      prefix = expandHostPrefix(command, template);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const hostname = prefix.endsWith('.') ? prefix + request.hostname : `${prefix}.${request.hostname}`;
     return next(command, { ...request, hostname });
   };
