@@ -17,7 +17,7 @@ import { logQuery } from './query-log.js';
 import { matchQuery } from './match-query.js';
 import { withLanguageScope } from './language.js';
 import { queryLanguage, stemmerFor } from './language-analysis.js';
-import { queryOptions } from './query-options.js';
+import { MAX_VISIBLE_RESULTS, queryOptions } from './query-options.js';
 import { checkedQueryText } from './query-text.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
@@ -46,7 +46,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const key = queryKey(text);
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
-  const pageEnd = pageStart + options.pageSize;
+  const pageEnd = Math.min(pageStart + options.pageSize, MAX_VISIBLE_RESULTS);
   // a question's ANSWER comes from the most relevant document, on the first page
   const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
   const rankDocuments = options.wantDocuments || extract;
@@ -76,7 +76,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(extract ? 1 : 0, pageEnd - answers.length);
+    const docsNeeded = collapse ? COLLAPSE_WINDOW : pageStart >= pageEnd ? 0 : Math.max(extract ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
