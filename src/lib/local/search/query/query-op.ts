@@ -89,6 +89,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         indexRowid: index.rowid,
         table,
         expression,
+        phrases: plan.phrases,
         queryText: text,
         docs,
         allowed: filtering ? rowidSet(matched!) : null,
