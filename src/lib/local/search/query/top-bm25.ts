@@ -30,8 +30,9 @@ const MAX_PHRASES = 16;
 /** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
 const MIN_HOLDERS = 1000;
 /**
- * The largest share of all phrase holders worth scoring apart: checking each match against
- * the holders costs about as much as scoring it, so larger sets save nothing.
+ * The largest share of all phrase holders worth scoring apart before the other matches are
+ * read in BM25 order: checking each match against the holders costs about as much as
+ * scoring it, so larger sets save nothing.
  */
 const MAX_HOLDER_SHARE = 0.15;
 /** The smallest window read in BM25 order when some matches may not pass the filters. */
@@ -78,60 +79,42 @@ function phraseBounds(input: Bm25Input): Bound[] {
     .sort((a, b) => b.bound - a.bound);
 }
 
-/** BM25 scores (FTS5's, over the whole expression) of the matches that hold one of `phrases`. */
-function scoreHolders(input: Bm25Input, phrases: readonly string[]): Scored[] {
-  const { db, table } = input;
-  // `+rowid` keeps SQLite from handing the rowids to FTS5 one by one (each would recompute the IDFs).
-  const statement = sql(
-    db,
-    `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? AND +rowid IN (SELECT rowid FROM ${table} AS holders WHERE holders.${table} MATCH ?)`,
-  ).raw();
-  return statement.all(...weightArgs(input.weights), input.expression, phrases.join(' OR ')) as Scored[];
+/** `(phrase OR phrase …)` as one FTS5 expression. */
+function anyOf(phrases: readonly string[]): string {
+  return phrases.join(' OR ');
 }
 
 /**
- * MaxScore over the query's phrases: a match that holds none of the phrases with the largest
- * bounds scores at most the sum of the other bounds. The holders of the first phrase are
- * scored; while the `needed`-th best of them does not score more than the sum of the bounds
- * of the phrases not yet covered, more phrases are covered. Null when the holders to score
- * grow beyond a small share of all (scoring every match then costs as little).
+ * BM25 scores (FTS5's, over the whole expression) of the matches that hold one of `holding`
+ * (every match when empty) and none of `without`; with a `limit`, only that many, the best.
  */
-function maxScore(input: Bm25Input, bounds: readonly Bound[]): Scored[] | null {
-  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
-  const affordable = (covered: number) => bounds.slice(0, covered).reduce((sum, entry) => sum + entry.hits, 0) <= holders * MAX_HOLDER_SHARE;
-  for (let covered = 1; covered < bounds.length && affordable(covered);) {
-    const top = keepBest(
-      input,
-      scoreHolders(
-        input,
-        bounds.slice(0, covered).map((entry) => entry.phrase),
-      ),
-    );
-    if (top.length < input.needed) {
-      covered += 1;
-      continue;
-    }
-    const threshold = top[input.needed - 1]![1];
-    let rest = 0;
-    let essential = bounds.length;
-    while (essential > 0 && (rest + bounds[essential - 1]!.bound) * ROUNDING < threshold) rest += bounds[--essential]!.bound;
-    if (essential <= covered) return top;
-    covered = essential;
-  }
-  return null;
-}
-
-/**
- * The matches read in BM25 order (FTS5 scores every match, SQLite keeps only the best), the
- * window growing until enough pass the filters.
- */
-function bestInOrder(input: Bm25Input): Scored[] {
+function scoreMatches(input: Bm25Input, holding: readonly string[], without: readonly string[], limit?: number): Scored[] {
   const { db, table } = input;
-  const top = sql(db, `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`).raw();
   const weights = weightArgs(input.weights);
+  // `+rowid` keeps SQLite from handing the rowids to FTS5 one by one (each would recompute the IDFs).
+  const source = [
+    `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ?`,
+    holding.length > 0 ? ` AND +rowid IN (SELECT rowid FROM ${table} AS holders WHERE holders.${table} MATCH ?)` : '',
+    without.length > 0 ? ` AND +rowid NOT IN (SELECT rowid FROM ${table} AS others WHERE others.${table} MATCH ?)` : '',
+    limit === undefined ? '' : ` ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`,
+  ].join('');
+  const args: Array<string | number> = [...weights, input.expression];
+  if (holding.length > 0) args.push(anyOf(holding));
+  if (without.length > 0) args.push(anyOf(without));
+  if (limit !== undefined) args.push(...weights, limit);
+  return sql(db, source)
+    .raw()
+    .all(...args) as Scored[];
+}
+
+/**
+ * The `needed` best matches that hold none of `without`, read in BM25 order (FTS5 scores each
+ * of them, SQLite keeps only the best), the window growing until enough pass the filters.
+ */
+function bestInOrder(input: Bm25Input, without: readonly string[] = []): Scored[] {
   let window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
   for (;;) {
-    const rows = top.all(...weights, input.expression, ...weights, window) as Scored[];
+    const rows = scoreMatches(input, [], without, window);
     const best = keepBest(input, rows);
     if (best.length >= input.needed || rows.length < window) return best;
     window *= 4;
@@ -139,16 +122,49 @@ function bestInOrder(input: Bm25Input): Scored[] {
 }
 
 /**
+ * MaxScore over the query's phrases (largest bound first): a match that holds none of the
+ * first phrases scores at most the sum of the bounds of the others. The holders of the first
+ * phrase are scored; while the `needed`-th best so far does not score more than the sum of the
+ * bounds of the phrases not yet covered, the holders of more phrases are scored (each match
+ * once). When the holders to score would grow beyond a small share of all, the remaining
+ * matches are read in BM25 order instead: exact either way, and no match is scored twice.
+ */
+function maxScore(input: Bm25Input, bounds: readonly Bound[]): Scored[] {
+  const phrases = bounds.map((entry) => entry.phrase);
+  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
+  const affordable = (covered: number) => bounds.slice(0, covered).reduce((sum, entry) => sum + entry.hits, 0) <= holders * MAX_HOLDER_SHARE;
+  let best: Scored[] = [];
+  let covered = 0;
+  let next = 1;
+  for (;;) {
+    if (!affordable(next)) return keepBest(input, [...best, ...bestInOrder(input, phrases.slice(0, covered))]);
+    best = keepBest(input, [...best, ...scoreMatches(input, phrases.slice(covered, next), phrases.slice(0, covered))]);
+    covered = next;
+    if (best.length < input.needed) {
+      next = covered + 1;
+      continue;
+    }
+    const threshold = best[input.needed - 1]![1];
+    let rest = 0;
+    let essential = bounds.length;
+    while (essential > 0 && (rest + bounds[essential - 1]!.bound) * ROUNDING < threshold) rest += bounds[--essential]!.bound;
+    if (essential <= covered) return best;
+    next = essential;
+  }
+}
+
+/**
  * The `needed` best matches by BM25 found by MaxScore (see `maxScore`), or null when the query
- * does not lend itself to it: a single phrase, very many, few holders in all, or holders of
- * similar counts (scoring every match then costs as little).
+ * does not lend itself to it: a single phrase, very many, few holders in all, or no phrase
+ * held by a small share of them (scoring every match then costs as little).
  */
 export function boundedTop(input: Bm25Input): Scored[] | null {
   if (input.needed <= 0) return [];
   const distinct = new Set(input.phrases).size;
   if (distinct < 2 || distinct > MAX_PHRASES) return null;
   const bounds = phraseBounds(input);
-  return bounds.reduce((sum, entry) => sum + entry.hits, 0) >= MIN_HOLDERS ? maxScore(input, bounds) : null;
+  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
+  return holders >= MIN_HOLDERS && bounds[0]!.hits <= holders * MAX_HOLDER_SHARE ? maxScore(input, bounds) : null;
 }
 
 /**
