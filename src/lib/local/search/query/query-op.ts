@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
+import { writeQueue } from '../../store/write-queue.js';
 import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
@@ -129,15 +130,18 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       ? featuredResults(ctx, index.rowid, text, options.acl, { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested })
       : { items: [], keys: [] };
   const results = Object.fromEntries([...result.keys, ...featured.keys].map((entryKey) => [resultId(queryId, entryKey), entryKey]));
-  insertQueryRecord(ctx.db, {
-    query_id: queryId,
-    index_rowid: index.rowid,
-    query_key: key,
-    visitor_id: input.VisitorId ?? null,
-    results: JSON.stringify(results),
-    created_at: ctx.nowMs,
+  // the feedback record and the query log entry commit together (one sync instead of two), with other writes of the same moment
+  await writeQueue(ctx.db).run(() => {
+    insertQueryRecord(ctx.db, {
+      query_id: queryId,
+      index_rowid: index.rowid,
+      query_key: key,
+      visitor_id: input.VisitorId ?? null,
+      results: JSON.stringify(results),
+      created_at: ctx.nowMs,
+    });
+    logQuery(ctx, index.rowid, input, queryId, result.total);
   });
-  logQuery(ctx, index.rowid, input, queryId, result.total);
   const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions
     ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) }
     : {};
