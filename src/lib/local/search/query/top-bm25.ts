@@ -156,7 +156,8 @@ function maxScore(input: Bm25Input, bounds: readonly Bound[]): Scored[] {
 /**
  * The `needed` best matches by BM25 found by MaxScore (see `maxScore`), or null when the query
  * does not lend itself to it: a single phrase, very many, few holders in all, or no phrase
- * held by a small share of them (scoring every match then costs as little).
+ * held by a small share of them that can add as much as all the others together (then the
+ * holders of the rarest phrase seldom settle the top, and scoring every match costs less).
  */
 export function boundedTop(input: Bm25Input): Scored[] | null {
   if (input.needed <= 0) return [];
@@ -164,7 +165,8 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
   if (distinct < 2 || distinct > MAX_PHRASES) return null;
   const bounds = phraseBounds(input);
   const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
-  return holders >= MIN_HOLDERS && bounds[0]!.hits <= holders * MAX_HOLDER_SHARE ? maxScore(input, bounds) : null;
+  const others = bounds.slice(1).reduce((sum, entry) => sum + entry.bound, 0);
+  return holders >= MIN_HOLDERS && bounds[0]!.hits <= holders * MAX_HOLDER_SHARE && bounds[0]!.bound >= others ? maxScore(input, bounds) : null;
 }
 
 /**
