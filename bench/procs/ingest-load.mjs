@@ -73,6 +73,8 @@ try {
 } catch (error) {
   queryError = `${error.code ?? error.name}: ${error.message}`;
 }
+// Taken before the Retrieve calls, so that the query figure counts queries only.
+const queryUsed = queryCpu && used(queryCpu);
 // Retrieve over the same documents with the same query mix, one call at a time.
 const retrieveLatencies = [];
 let retrieveMatched = 0;
@@ -110,7 +112,7 @@ console.log(
     failed,
     indexed,
     ingest: ingestUsed,
-    query: queryCpu && used(queryCpu),
+    query: queryUsed,
     ...(queryError
       ? { queryError }
       : {

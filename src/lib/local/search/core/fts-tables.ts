@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
  * The tokenizer of every full-text table: Unicode words, diacritics folded, English (Porter)
  * stemming, so that `running` finds `runs`.
  */
-const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
+export const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
 
 /** The FTS5 table of an index's documents: title, body, and the text of searchable custom fields. */
 export function documentsFts(indexRowid: number): string {

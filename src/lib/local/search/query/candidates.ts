@@ -32,6 +32,8 @@ export interface RankScope {
   /** The index's document FTS table, and the match expression over it. */
   table: string;
   expression: string;
+  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
+  phrases: readonly string[];
   /** The query text, whose relevance feedback counts. */
   queryText: string;
   docs: DocLookup;

@@ -6,6 +6,11 @@ import type { Alternative, Group } from './synonyms.js';
 export interface MatchPlan {
   /** Finds and ranks the candidates; null when the query has no positive clause. */
   match: string | null;
+  /**
+   * The quoted phrases of `match` in the order FTS5 numbers them (a required group appears
+   * twice): BM25 sums one contribution per entry.
+   */
+  phrases: string[];
   /** Finds the documents the query excludes; null when it excludes none. */
   excluded: string | null;
   /** Every positive alternative: what to highlight. */
@@ -38,10 +43,13 @@ export function buildMatchPlan(should: readonly Group[], must: readonly Group[],
   if (mustParts.length > 0 && shouldParts.length > 0) positive = `${mustParts.join(' AND ')} AND ${either([...shouldParts, ...mustParts])}`;
   else if (mustParts.length > 0) positive = mustParts.join(' AND ');
   else positive = either(shouldParts);
+  const quoted = (groups: readonly Group[]) => groups.flatMap((item) => item.alternatives.map(quote));
+  const phrases = mustParts.length > 0 && shouldParts.length > 0 ? [...quoted(must), ...quoted(should), ...quoted(must)] : [...quoted(must), ...quoted(should)];
   const all = [...should, ...must].flatMap((item) => item.alternatives);
   const excluded = either(not.map(quote));
   return {
     match: positive,
+    phrases,
     excluded,
     all: all.map((item) => matcherOf(item.text, item.prefix)),
     original: all.filter((item) => !item.synonym).map((item) => matcherOf(item.text, item.prefix)),

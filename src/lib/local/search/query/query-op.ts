@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { documentsFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
+import { writeQueue } from '../../store/write-queue.js';
 import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
@@ -17,7 +18,7 @@ import { logQuery } from './query-log.js';
 import { matchQuery } from './match-query.js';
 import { withLanguageScope } from './language.js';
 import { queryLanguage, stemmerFor } from './language-analysis.js';
-import { queryOptions } from './query-options.js';
+import { MAX_VISIBLE_RESULTS, queryOptions } from './query-options.js';
 import { checkedQueryText } from './query-text.js';
 import type { ScoreConfidence } from '../../../services/search/types.js';
 import { confidence, documentItems, faqItems } from './result-items.js';
@@ -46,7 +47,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const key = queryKey(text);
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
-  const pageEnd = pageStart + options.pageSize;
+  const pageEnd = Math.min(pageStart + options.pageSize, MAX_VISIBLE_RESULTS);
   // a question's ANSWER comes from the most relevant document, on the first page
   const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
   const rankDocuments = options.wantDocuments || extract;
@@ -76,7 +77,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = collapse ? COLLAPSE_WINDOW : Math.max(extract ? 1 : 0, pageEnd - answers.length);
+    const docsNeeded = collapse ? COLLAPSE_WINDOW : pageStart >= pageEnd ? 0 : Math.max(extract ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
@@ -89,6 +90,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         indexRowid: index.rowid,
         table,
         expression,
+        phrases: plan.phrases,
         queryText: text,
         docs,
         allowed: filtering ? rowidSet(matched!) : null,
@@ -128,15 +130,18 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       ? featuredResults(ctx, index.rowid, text, options.acl, { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested })
       : { items: [], keys: [] };
   const results = Object.fromEntries([...result.keys, ...featured.keys].map((entryKey) => [resultId(queryId, entryKey), entryKey]));
-  insertQueryRecord(ctx.db, {
-    query_id: queryId,
-    index_rowid: index.rowid,
-    query_key: key,
-    visitor_id: input.VisitorId ?? null,
-    results: JSON.stringify(results),
-    created_at: ctx.nowMs,
+  // the feedback record and the query log entry commit together (one sync instead of two), with other writes of the same moment
+  await writeQueue(ctx.db).run(() => {
+    insertQueryRecord(ctx.db, {
+      query_id: queryId,
+      index_rowid: index.rowid,
+      query_key: key,
+      visitor_id: input.VisitorId ?? null,
+      results: JSON.stringify(results),
+      created_at: ctx.nowMs,
+    });
+    logQuery(ctx, index.rowid, input, queryId, result.total);
   });
-  logQuery(ctx, index.rowid, input, queryId, result.total);
   const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions
     ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) }
     : {};

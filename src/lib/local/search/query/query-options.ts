@@ -8,6 +8,12 @@ import { sortKeys, type SortKey } from './sorting.js';
 /** The most results a page holds. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The most results a query shows, over all its pages: the 100 most relevant (later pages are
+ * empty; `TotalNumberOfResults` still counts every match).
+ */
+export const MAX_VISIBLE_RESULTS = 100;
+
 /** A Query request, checked against the index and normalized. */
 export interface QueryOptions {
   fields: FieldConfig[];

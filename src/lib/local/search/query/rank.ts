@@ -3,6 +3,7 @@ import type { FieldConfig } from '../core/fields.js';
 import { sql } from '../core/statements.js';
 import { feedbackMultiplier, relevanceMultipliers, type ColumnWeights } from './boosts.js';
 import type { CachedDoc, DocLookup } from './doc-cache.js';
+import { topByBm25 } from './top-bm25.js';
 
 /** A ranked document and its final score. */
 export interface Ranked {
@@ -16,6 +17,8 @@ export interface RankInput {
   indexRowid: number;
   table: string;
   expression: string;
+  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
+  phrases: readonly string[];
   weights: ColumnWeights;
   docs: DocLookup;
   /** The documents that passed the filters; null when every match passes. */
@@ -31,14 +34,31 @@ export interface RankInput {
 const MIN_WINDOW = 200;
 
 /**
- * The best `needed` documents: BM25 (FTS5, column weights from the fields' importance) over a
- * window of the best matches (at least 200, grown until enough pass the filters), then
- * re-scored with the fields' relevance settings and relevance feedback. Documents with
- * feedback for the query are always considered, even outside the window. Equal scores keep
- * the order the documents were first stored in. Only the documents that can still make the
- * cut are looked up.
+ * The best `needed` documents. Without relevance boosts or feedback, the exact BM25 top
+ * (FTS5, column weights from the fields' importance; see `topByBm25`). With them, BM25 over a
+ * window of the best matches (at least 200, grown until enough pass the filters), re-scored
+ * with the fields' relevance settings and relevance feedback; documents with feedback for the
+ * query are always considered, even outside the window. Equal scores keep the order the
+ * documents were first stored in. Only the documents that can still make the cut are looked up.
  */
 export function rankMatches(input: RankInput): Ranked[] {
+  const boosted = input.feedback.size > 0 || input.fields.some((field) => field.Relevance && hasBoost(field.Relevance));
+  const scores = boosted ? boostWindow(input) : new Map(topByBm25(input));
+  const candidates = [...scores.keys()].flatMap((rowid) => {
+    const doc = input.docs.get(rowid);
+    return doc ? [doc] : [];
+  });
+  const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
+  return candidates
+    .map((doc) => ({
+      doc,
+      score: scores.get(doc.rowid)! * multipliers.get(doc.rowid)! * feedbackMultiplier(input.feedback.get(doc.docId) ?? 0),
+    }))
+    .sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid);
+}
+
+/** The BM25 scores, by rowid, of the matches that passed the filters in a window of the best, and of the documents with feedback. */
+function boostWindow(input: RankInput): Map<number, number> {
   const { db, table, weights } = input;
   const top = sql(db, `SELECT rowid, -bm25(${table}, ?, ?, ?) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?) LIMIT ?`).raw();
   const weightArgs = [weights.title, weights.body, weights.fields];
@@ -62,20 +82,7 @@ export function rankMatches(input: RankInput): Ranked[] {
       if (score !== undefined) scores.set(rowid, score);
     }
   }
-  const boosted = input.feedback.size > 0 || input.fields.some((field) => field.Relevance && hasBoost(field.Relevance));
-  const rowids = [...scores.keys()];
-  if (!boosted) rowids.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b).splice(input.needed);
-  const candidates = rowids.flatMap((rowid) => {
-    const doc = input.docs.get(rowid);
-    return doc ? [doc] : [];
-  });
-  const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
-  return candidates
-    .map((doc) => ({
-      doc,
-      score: scores.get(doc.rowid)! * multipliers.get(doc.rowid)! * feedbackMultiplier(input.feedback.get(doc.docId) ?? 0),
-    }))
-    .sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid);
+  return scores;
 }
 
 /** Whether relevance settings change scores (Importance alone only weighs the text columns). */

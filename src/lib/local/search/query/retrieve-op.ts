@@ -37,7 +37,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   if (text.trim() === '') throw invalid('QueryText must contain something to search for.');
   const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
   options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
-  const { should, must, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, await stemmerFor(queryLanguage(input.AttributeFilter)));
+  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, await stemmerFor(queryLanguage(input.AttributeFilter)));
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
@@ -54,6 +54,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       indexRowid: index.rowid,
       table,
       expression,
+      phrases: plan.phrases,
       queryText: input.QueryText,
       docs,
       allowed,

@@ -1,0 +1,181 @@
+import type Database from 'better-sqlite3';
+import { sql } from '../core/statements.js';
+import type { ColumnWeights } from './boosts.js';
+import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
+
+/** A scored match: its rowid and its BM25 score (higher is better). */
+export type Scored = [rowid: number, score: number];
+
+/** What the best matches by BM25 are found with. */
+export interface Bm25Input {
+  db: Database.Database;
+  /** The FTS5 table, and the match expression over it. */
+  table: string;
+  expression: string;
+  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
+  phrases: readonly string[];
+  weights: ColumnWeights;
+  /** The documents that passed the filters; null when every match passes. */
+  allowed: { has(rowid: number): boolean } | null;
+  /** How many of the best matches are needed. */
+  needed: number;
+}
+
+/** FTS5's BM25 parameter k1: one phrase adds at most (k1 + 1) × its IDF to a score. */
+const K1 = 1.2;
+/** Headroom for the rounding of bounds computed here and of the sums FTS5 computes. */
+const ROUNDING = 1 + 1e-9;
+/** Beyond this many distinct phrases the bounds cost more than they save. */
+const MAX_PHRASES = 16;
+/** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
+const MIN_HOLDERS = 1000;
+/**
+ * The largest share of all phrase holders worth scoring apart before the other matches are
+ * read in BM25 order: checking each match against the holders costs about as much as
+ * scoring it, so larger sets save nothing.
+ */
+const MAX_HOLDER_SHARE = 0.15;
+/** The smallest window read in BM25 order when some matches may not pass the filters. */
+const MIN_FILTERED_WINDOW = 200;
+
+/** A distinct phrase of the query, how many rows hold it, and the most it can add to any row's BM25 score. */
+interface Bound {
+  phrase: string;
+  hits: number;
+  bound: number;
+}
+
+/** The order of results: higher scores first, equal scores in the order documents were first stored. */
+function byScore(a: Scored, b: Scored): number {
+  return b[1] - a[1] || a[0] - b[0];
+}
+
+function weightArgs(weights: ColumnWeights): [number, number, number] {
+  return [weights.title, weights.body, weights.fields];
+}
+
+/** The `needed` best of scored rows that pass the filters. */
+function keepBest(input: Bm25Input, rows: readonly Scored[]): Scored[] {
+  const kept = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : [...rows];
+  return kept.sort(byScore).slice(0, input.needed);
+}
+
+/** FTS5's IDF of a phrase found in `hits` of `rows` rows (never below 1e-6), with headroom for rounding. */
+function idfCeiling(rows: number, hits: number): number {
+  const idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
+  return idf <= 0 ? 1e-6 * ROUNDING : idf * ROUNDING;
+}
+
+/** The bound of each distinct phrase (its largest contribution, times how often the expression holds it), largest first. */
+function phraseBounds(input: Bm25Input): Bound[] {
+  const counts = new Map<string, number>();
+  for (const phrase of input.phrases) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+  const rows = ftsRowCount(input.db, input.table);
+  return [...counts]
+    .map(([phrase, count]) => {
+      const hits = ftsPhraseHits(input.db, input.table, phrase);
+      return { phrase, hits, bound: count * (K1 + 1) * idfCeiling(rows, hits) };
+    })
+    .sort((a, b) => b.bound - a.bound);
+}
+
+/** `(phrase OR phrase …)` as one FTS5 expression. */
+function anyOf(phrases: readonly string[]): string {
+  return phrases.join(' OR ');
+}
+
+/**
+ * BM25 scores (FTS5's, over the whole expression) of the matches that hold one of `holding`
+ * (every match when empty) and none of `without`; with a `limit`, only that many, the best.
+ */
+function scoreMatches(input: Bm25Input, holding: readonly string[], without: readonly string[], limit?: number): Scored[] {
+  const { db, table } = input;
+  const weights = weightArgs(input.weights);
+  // `+rowid` keeps SQLite from handing the rowids to FTS5 one by one (each would recompute the IDFs).
+  const source = [
+    `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ?`,
+    holding.length > 0 ? ` AND +rowid IN (SELECT rowid FROM ${table} AS holders WHERE holders.${table} MATCH ?)` : '',
+    without.length > 0 ? ` AND +rowid NOT IN (SELECT rowid FROM ${table} AS others WHERE others.${table} MATCH ?)` : '',
+    limit === undefined ? '' : ` ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`,
+  ].join('');
+  const args: Array<string | number> = [...weights, input.expression];
+  if (holding.length > 0) args.push(anyOf(holding));
+  if (without.length > 0) args.push(anyOf(without));
+  if (limit !== undefined) args.push(...weights, limit);
+  return sql(db, source)
+    .raw()
+    .all(...args) as Scored[];
+}
+
+/**
+ * The `needed` best matches that hold none of `without`, read in BM25 order (FTS5 scores each
+ * of them, SQLite keeps only the best), the window growing until enough pass the filters.
+ */
+function bestInOrder(input: Bm25Input, without: readonly string[] = []): Scored[] {
+  let window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+  for (;;) {
+    const rows = scoreMatches(input, [], without, window);
+    const best = keepBest(input, rows);
+    if (best.length >= input.needed || rows.length < window) return best;
+    window *= 4;
+  }
+}
+
+/**
+ * MaxScore over the query's phrases (largest bound first): a match that holds none of the
+ * first phrases scores at most the sum of the bounds of the others. The holders of the first
+ * phrase are scored; while the `needed`-th best so far does not score more than the sum of the
+ * bounds of the phrases not yet covered, the holders of more phrases are scored (each match
+ * once). When the holders to score would grow beyond a small share of all, the remaining
+ * matches are read in BM25 order instead: exact either way, and no match is scored twice.
+ */
+function maxScore(input: Bm25Input, bounds: readonly Bound[]): Scored[] {
+  const phrases = bounds.map((entry) => entry.phrase);
+  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
+  const affordable = (covered: number) => bounds.slice(0, covered).reduce((sum, entry) => sum + entry.hits, 0) <= holders * MAX_HOLDER_SHARE;
+  let best: Scored[] = [];
+  let covered = 0;
+  let next = 1;
+  for (;;) {
+    if (!affordable(next)) return keepBest(input, [...best, ...bestInOrder(input, phrases.slice(0, covered))]);
+    best = keepBest(input, [...best, ...scoreMatches(input, phrases.slice(covered, next), phrases.slice(0, covered))]);
+    covered = next;
+    if (best.length < input.needed) {
+      next = covered + 1;
+      continue;
+    }
+    const threshold = best[input.needed - 1]![1];
+    let rest = 0;
+    let essential = bounds.length;
+    while (essential > 0 && (rest + bounds[essential - 1]!.bound) * ROUNDING < threshold) rest += bounds[--essential]!.bound;
+    if (essential <= covered) return best;
+    next = essential;
+  }
+}
+
+/**
+ * The `needed` best matches by BM25 found by MaxScore (see `maxScore`), or null when the query
+ * does not lend itself to it: a single phrase, very many, few holders in all, or no phrase
+ * held by a small share of them that can add as much as all the others together (then the
+ * holders of the rarest phrase seldom settle the top, and scoring every match costs less).
+ */
+export function boundedTop(input: Bm25Input): Scored[] | null {
+  if (input.needed <= 0) return [];
+  const distinct = new Set(input.phrases).size;
+  if (distinct < 2 || distinct > MAX_PHRASES) return null;
+  const bounds = phraseBounds(input);
+  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
+  const others = bounds.slice(1).reduce((sum, entry) => sum + entry.bound, 0);
+  return holders >= MIN_HOLDERS && bounds[0]!.hits <= holders * MAX_HOLDER_SHARE && bounds[0]!.bound >= others ? maxScore(input, bounds) : null;
+}
+
+/**
+ * The `needed` best matches that pass the filters by FTS5's BM25 (column weights from the
+ * fields' importance), higher scores first, equal scores in the order the documents were first
+ * stored: exactly the order of scoring every match. When the query's phrases have very
+ * different document counts, only the holders of the rarer ones (and of more, until no other
+ * match can reach the top) are scored (MaxScore); otherwise every match is scored.
+ */
+export function topByBm25(input: Bm25Input): Scored[] {
+  return boundedTop(input) ?? bestInOrder(input);
+}
