@@ -1,7 +1,6 @@
 import { processIO } from '../cli-io.js';
 import type { OperationFlags } from '../operation-session.js';
 import { runAndExit } from '../run-and-exit.js';
-import { runOperation } from '../run-operation.js';
 import type { FastCommand } from './fast-command.js';
 import { parseFastFlags } from './parse-fast-flags.js';
 
@@ -30,6 +29,10 @@ export function runFast(command: FastCommand, argv: readonly string[]): boolean 
   });
   // The table's folder is dist/cli/fast, beside this bundle (dist/cli/fast.cjs).
   const modelSlice = new URL(`fast/${command.models}`, import.meta.url);
-  void runAndExit(() => runOperation(command.spec, flags as OperationFlags, processIO(), modelSlice), argv);
+  // Loaded only now: a command line left to oclif pays for no more than the parse.
+  void runAndExit(async () => {
+    const { runOperation } = await import('../run-operation.js');
+    await runOperation(command.spec, flags as OperationFlags, processIO(), modelSlice);
+  }, argv);
   return true;
 }
