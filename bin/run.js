@@ -67,7 +67,7 @@ function loadBundle(name) {
 /**
  * The fast path's description of the command named by the leading words of `argv` (up to the
  * first that is not a command word), and the words after them; undefined when that command has
- * none (it is not a generated operation command), or when oclif must run: NIMBUS_NO_FAST_PATH is
+ * none (it is not a generated operation command) or a damaged one, or when oclif must run: NIMBUS_NO_FAST_PATH is
  * set (tests compare the two paths with it), or DEBUG, which turns on oclif's own tracing.
  */
 function fastCommand(argv) {
@@ -75,13 +75,13 @@ function fastCommand(argv) {
   let words = 0;
   while (words < argv.length && /^[a-z][a-z0-9-]*$/.test(argv[words])) words++;
   if (words === 0) return undefined;
-  let text;
   try {
-    text = readFileSync(`${join(cliDir, 'fast', ...argv.slice(0, words))}.json`, 'latin1');
+    const command = JSON.parse(readFileSync(`${join(cliDir, 'fast', ...argv.slice(0, words))}.json`, 'latin1'));
+    return { command, rest: argv.slice(words) };
   } catch {
+    // No such file (no such command, or not one the fast path runs), or a damaged one.
     return undefined;
   }
-  return { command: JSON.parse(text), rest: argv.slice(words) };
 }
 
 const argv = process.argv.slice(2);

@@ -99,6 +99,38 @@ for (const { bundle, env } of BUNDLES) {
   });
 }
 
+describe("the built CLI with a damaged entry in the fast path's table", function () {
+  this.timeout(60_000);
+  let test: TestService;
+  let pkg: string;
+
+  before(async () => {
+    requireBuild();
+    test = await startTestService();
+    pkg = copyPackage();
+  });
+  after(async () => {
+    await test?.close();
+    if (pkg) rmSync(pkg, { recursive: true, force: true });
+  });
+
+  it('runs the command through oclif', async () => {
+    writeFileSync(join(pkg, 'dist', 'cli', 'fast', 'search', 'index', 'list.json'), '{"id": "search:index:li');
+    const result = await new Promise<CliResult>((resolve, reject) => {
+      const args = [join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
+      const child = spawn(process.execPath, args, { env: test.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    });
+    assert.equal(result.stderr, '');
+    assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+  });
+});
+
 describe('the built CLI bundles', () => {
   before(() => requireBuild());
 

@@ -114,6 +114,25 @@ describe('the built CLI loads each lazily loaded part', function () {
       },
     },
     {
+      name: 'table output in colour',
+      covers: ['chalk'],
+      async run() {
+        const result = await secure([
+          'search',
+          'index',
+          'list',
+          '--output',
+          'table',
+          '--color',
+          'on',
+          '--query',
+          '{n: length(IndexConfigurationSummaryItems)}',
+        ]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, /^\x1b\[1mListIndices\x1b\[22m\n/);
+      },
+    },
+    {
       name: 'a prompt in a terminal',
       covers: ['side file inquirer.cjs'],
       async run() {
