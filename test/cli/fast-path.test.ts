@@ -104,6 +104,22 @@ describe('the fast path of the operation commands and the oclif path give the sa
     assert.equal(described.stdout, 'waited for\n');
   });
 
+  it('a repeated flag and shorthand values: the same request body (--debug shows it)', async () => {
+    const args = ['search', 'query', '--index-id', '00000000-0000-4000-8000-000000000000', '--query-text', 'hi', '--debug', ...endpoint()];
+    const facets = ['--facets', 'DocumentAttributeKey=a', '--facets=DocumentAttributeKey=b'];
+    const body = async (env: NodeJS.ProcessEnv) => {
+      const result = split(await nimbus([...args, ...facets], { env: { ...test.env, ...env }, nodeOptions: ['--require', REPORT] }));
+      assert.equal(result.code, 254, result.stderr);
+      return { bundles: result.bundles, body: /request\.body was set to (.*)$/m.exec(result.stderr)?.[1] };
+    };
+    const fast = await body({});
+    assert.deepEqual(fast, {
+      bundles: ['fast.cjs'],
+      body: '{"IndexId":"00000000-0000-4000-8000-000000000000","QueryText":"hi","Facets":[{"DocumentAttributeKey":"a"},{"DocumentAttributeKey":"b"}]}',
+    });
+    assert.equal((await body({ NIMBUS_NO_FAST_PATH: '1' })).body, fast.body);
+  });
+
   it('--stats writes its line on stderr either way', async () => {
     const args = ['search', 'index', 'list', '--stats', ...endpoint()];
     const run = async (env: NodeJS.ProcessEnv) => split(await nimbus(args, { env: { ...test.env, ...env }, nodeOptions: ['--require', REPORT] }));
