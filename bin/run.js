@@ -1,9 +1,15 @@
 #!/usr/bin/env node
-// The nimbus CLI: runs the bundle dist/cli/nimbus.cjs (made by scripts/build.mjs), compiled from
-// the V8 code cache beside it (dist/cli/nimbus.cjs.cache) instead of from source, which saves a
-// third of the start-up time. A missing cache, or one this Node version rejects (another Node
-// version, other V8 flags, a damaged file), is written again when the run ends (a read-only
-// install simply runs without it).
+// The nimbus CLI. A generated operation command (`nimbus search index list ...`) whose flags are
+// all written in forms that the fast path parses exactly as oclif does runs from dist/cli/fast.cjs,
+// without loading oclif or its manifest; every other command line (help, other commands, anything
+// unusual in the flags, NIMBUS_NO_FAST_PATH or DEBUG set) runs through oclif from
+// dist/cli/nimbus.cjs. scripts/build.mjs makes both bundles, and the fast path's table:
+// dist/cli/fast/<topic>/.../<command>.json.
+//
+// A bundle is compiled from the V8 code cache beside it (<bundle>.cache) instead of from source,
+// which saves a third of the start-up time. A missing cache, or one this Node version rejects
+// (another Node version, other V8 flags, a damaged file), is written again when the run ends (a
+// read-only install simply runs without it).
 // This file is CommonJS (bin/package.json): Node starts a CommonJS entry without setting up its
 // ES module loader, a few milliseconds of every run.
 // A script compiled this way cannot use import() on Node 20 (vm gives it no dynamic import
@@ -12,43 +18,76 @@
 // modules loaded on first use are require()d (scripts/build.mjs, dynamicImportsAsRequire).
 'use strict';
 const { readFileSync, realpathSync, renameSync, writeFileSync } = require('node:fs');
-const { createRequire, Module } = require('node:module');
+// The module system's class, as this very module's constructor: requiring node:module would also
+// load parts of the ES module loader.
+const Module = module.constructor;
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
 const packageRoot = join(__dirname, '..');
-// The real path: the key under which require() (oclif's, for the commands) finds the module.
-const bundle = realpathSync(join(packageRoot, 'dist', 'cli', 'nimbus.cjs'));
-const cacheFile = `${bundle}.cache`;
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
-// The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`;
-const script = new Script(source, { filename: bundle, cachedData });
-if (!cachedData || script.cachedDataRejected) {
-  process.once('exit', () => {
-    const temp = `${cacheFile}.${process.pid}`;
-    try {
-      writeFileSync(temp, script.createCachedData());
-      renameSync(temp, cacheFile);
-    } catch {
-      // Not writable: the next run compiles from source again.
-    }
-  });
+const cliDir = join(packageRoot, 'dist', 'cli');
+
+/** Loads dist/cli/<name> as the CommonJS module it is, compiled from its code cache, and returns its exports. */
+function loadBundle(name) {
+  // oclif requires nimbus.cjs by its real path to find the commands: the bundle is registered
+  // under that key. The fast path's bundle is required by no one (and finding a real path costs
+  // a system call per directory).
+  const bundle = name === 'nimbus.cjs' ? realpathSync(join(cliDir, name)) : join(cliDir, name);
+  const cacheFile = `${bundle}.cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`;
+  const script = new Script(source, { filename: bundle, cachedData });
+  if (!cachedData || script.cachedDataRejected) {
+    process.once('exit', () => {
+      const temp = `${cacheFile}.${process.pid}`;
+      try {
+        writeFileSync(temp, script.createCachedData());
+        renameSync(temp, cacheFile);
+      } catch {
+        // Not writable: the next run compiles from source again.
+      }
+    });
+  }
+  // Registered so that oclif, which requires the bundle to find the commands, gets this very instance.
+  const bundleRequire = Module.createRequire(bundle);
+  const bundleModule = new Module(bundle, null);
+  bundleModule.filename = bundle;
+  bundleRequire.cache[bundle] = bundleModule;
+  script.runInThisContext()(bundleModule.exports, bundleRequire, bundleModule, bundle, dirname(bundle));
+  bundleModule.loaded = true;
+  return bundleModule.exports;
 }
 
-// Load the bundle as the CommonJS module it is, registered so that oclif, which requires it to
-// find the commands, gets this very instance.
-const bundleRequire = createRequire(bundle);
-const bundleModule = new Module(bundle, null);
-bundleModule.filename = bundle;
-bundleRequire.cache[bundle] = bundleModule;
-script.runInThisContext()(bundleModule.exports, bundleRequire, bundleModule, bundle, dirname(bundle));
-bundleModule.loaded = true;
+/**
+ * The fast path's description of the command named by the leading words of `argv` (up to the
+ * first that is not a command word), and the words after them; undefined when that command has
+ * none (it is not a generated operation command) or a damaged one, or when oclif must run: NIMBUS_NO_FAST_PATH is
+ * set (tests compare the two paths with it), or DEBUG, which turns on oclif's own tracing.
+ */
+function fastCommand(argv) {
+  if (process.env.NIMBUS_NO_FAST_PATH || process.env.DEBUG) return undefined;
+  let words = 0;
+  while (words < argv.length && /^[a-z][a-z0-9-]*$/.test(argv[words])) words++;
+  if (words === 0) return undefined;
+  try {
+    const command = JSON.parse(readFileSync(`${join(cliDir, 'fast', ...argv.slice(0, words))}.json`, 'latin1'));
+    return { command, rest: argv.slice(words) };
+  } catch {
+    // No such file (no such command, or not one the fast path runs), or a damaged one.
+    return undefined;
+  }
+}
 
-// main() reports every error itself and ends the process.
-void bundleModule.exports.main(packageRoot);
+const argv = process.argv.slice(2);
+const fast = fastCommand(argv);
+// runFast() returns false, having done nothing, for flags it leaves to oclif; else it ends the process.
+if (!fast || !loadBundle('fast.cjs').runFast(fast.command, fast.rest)) {
+  // main() reports every error itself and ends the process.
+  void loadBundle('nimbus.cjs').main(packageRoot);
+}

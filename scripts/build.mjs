@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds dist/ from src/: compiles TypeScript (the library, dist/lib), copies the JSON data files
 // (service models, paginators, waiters, fixtures) beside the compiled code, bundles the CLI into
-// one CommonJS file (dist/cli/nimbus.cjs, esbuild), writes oclif.manifest.json so that the CLI
-// starts without loading its commands, and warms the bundle's V8 code cache by running one
-// command (bin/run.js compiles the bundle from that cache: a third of the start-up time).
+// one CommonJS file (dist/cli/nimbus.cjs, esbuild) and the fast path of the operation commands
+// (dist/cli/fast.cjs and its table, see writeFastCommands), writes oclif.manifest.json so that
+// the CLI starts without loading its commands, and warms the bundles' V8 code caches by running
+// one command (bin/run.js compiles a bundle from its cache: a third of the start-up time).
 import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,11 +150,11 @@ const lazyCommands = {
 /**
  * Node built-ins that a typical command never calls but that modules import at their top (oclif
  * imports child_process, readline and perf_hooks; the client imports dgram for client-side
- * monitoring and worker_threads for its sync form). Node compiles a built-in the first time it is
+ * monitoring, worker_threads for its sync form and fs/promises for web identity tokens). Node compiles a built-in the first time it is
  * required, so in the bundle each of these is a stand-in object that requires the real module on
  * first use of any of its properties.
  */
-const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises'];
+const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises'];
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(builder) {
@@ -296,6 +297,18 @@ const main = await build({
 });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
+// The fast path (bin/run.js): the generated operation commands run without oclif, from a bundle
+// of their run code only.
+const fast = await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'lib', 'cli', 'fast', 'run-fast.ts')],
+  outfile: join(outDir, 'fast.cjs'),
+  plugins: [lazyBuiltins, libraryUrls, sideFiles(), dynamicImportsAsRequire],
+});
+checkNoDynamicImports(fast.metafile);
+asciiOnly(join(outDir, 'fast.cjs'));
+if (Object.keys(fast.metafile.inputs).some((input) => input.includes('@oclif')))
+  throw new Error('dist/cli/fast.cjs includes oclif: the fast path must not import it');
 for (const [entry, name] of Object.entries(SIDE_FILES)) {
   const side = await build({
     ...common,
@@ -306,6 +319,7 @@ for (const [entry, name] of Object.entries(SIDE_FILES)) {
   checkNoDynamicImports(side.metafile);
 }
 
+await writeFastCommands();
 // The CLI runs from the bundle; tsc's unbundled copy of the commands is not used.
 rmSync(join(root, 'dist', 'commands'), { recursive: true, force: true });
 run(bin('oclif'), ['manifest'], { env: { ...process.env, OCLIF_SKIP_NEW_VERSION_CHECK: 'true' } });
@@ -317,9 +331,56 @@ const manifestFile = join(root, 'oclif.manifest.json');
 writeFileSync(manifestFile, asciiJson(JSON.parse(readFileSync(manifestFile, 'utf8'))));
 
 /**
- * Warms the code cache: bin/run.js writes dist/cli/nimbus.cjs.cache when it finds none, with
- * every function the run compiled, so one typical command (a list against the local service)
- * covers oclif, flag parsing, the client, signing, HTTP and output.
+ * Writes the fast path's table: for every command that src/lib/cli/fast/describe-command.ts
+ * finds it can run (a generated operation command whose flags it parses as oclif does), its
+ * description as dist/cli/fast/<topic>/.../<command>.json, which bin/run.js looks up by the
+ * command's words. Made from tsc's compiled command classes, so a command added by codegen gets
+ * its entry on the next build; the others run through oclif. Beside the table, the slice of the
+ * service's model (every shipped version) that the command's operation uses:
+ * dist/cli/fast/models/<service>/<Operation>/<version>/, which the fast path reads instead of
+ * the whole model (see src/lib/cli/fast/model-slice.ts).
+ */
+async function writeFastCommands() {
+  const { COMMANDS } = await import(pathToFileURL(join(root, 'dist', 'commands', 'index.js')).href);
+  const { describeCommand } = await import(pathToFileURL(join(root, 'dist', 'lib', 'cli', 'fast', 'describe-command.js')).href);
+  const { sliceEntries, sliceModel } = await import(pathToFileURL(join(root, 'dist', 'lib', 'cli', 'fast', 'model-slice.js')).href);
+  const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+  let count = 0;
+  for (const [id, command] of Object.entries(COMMANDS)) {
+    const description = describeCommand(id, command);
+    if (typeof description === 'string') continue;
+    const { service, operation } = description.spec;
+    const models = join(root, 'dist', 'lib', 'services', service, 'models');
+    const slice = `models/${service}/${operation}/`;
+    for (const version of readdirSync(models)) {
+      const out = join(outDir, 'fast', slice, version);
+      mkdirSync(out, { recursive: true });
+      const api = sliceModel(readJson(join(models, version, 'api.json')), [operation]);
+      writeFileSync(join(out, 'api.json'), asciiJson(api));
+      for (const [file, member] of [
+        ['paginators.json', 'pagination'],
+        ['waiters.json', 'waiters'],
+      ]) {
+        if (!existsSync(join(models, version, file))) continue;
+        const kept = sliceEntries(readJson(join(models, version, file)), member, (name, entry) =>
+          Object.hasOwn(api.operations, member === 'pagination' ? name : entry.operation),
+        );
+        writeFileSync(join(out, file), asciiJson(kept));
+      }
+    }
+    const file = `${join(outDir, 'fast', ...id.split(':'))}.json`;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, asciiJson({ ...description, models: slice }));
+    count++;
+  }
+  if (!count) throw new Error('no command can take the fast path: review src/lib/cli/fast/describe-command.ts');
+}
+
+/**
+ * Warms the code caches: bin/run.js writes dist/cli/<bundle>.cache when it finds none, with
+ * every function the run compiled, so one typical command (a list against the local service),
+ * run once through oclif and once by the fast path, covers oclif, flag parsing, the client,
+ * signing, HTTP and output.
  */
 async function warmCodeCache() {
   const { startLocalService } = await import(pathToFileURL(join(root, 'dist', 'lib', 'local', 'server.js')).href);
@@ -328,15 +389,17 @@ async function warmCodeCache() {
   try {
     const env = { PATH: process.env.PATH, HOME: dir, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
     // Asynchronously: the service answers from this process.
-    await promisify(execFile)(process.execPath, [join(root, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', service.endpoint], {
-      cwd: root,
-      env,
-    });
+    const list = [join(root, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', service.endpoint];
+    // Once through oclif (dist/cli/nimbus.cjs), once by the fast path (dist/cli/fast.cjs).
+    await promisify(execFile)(process.execPath, list, { cwd: root, env: { ...env, NIMBUS_NO_FAST_PATH: '1' } });
+    await promisify(execFile)(process.execPath, list, { cwd: root, env });
   } finally {
     await service.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  if (!existsSync(join(root, 'dist', 'cli', 'nimbus.cjs.cache'))) throw new Error('bin/run.js wrote no cache');
+  for (const bundle of ['nimbus.cjs', 'fast.cjs']) {
+    if (!existsSync(join(root, 'dist', 'cli', `${bundle}.cache`))) throw new Error(`bin/run.js wrote no cache of ${bundle}`);
+  }
 }
 try {
   await warmCodeCache();

@@ -18,36 +18,91 @@ function copyPackage(): string {
   return dir;
 }
 
-describe('the built CLI with a code cache it cannot use', function () {
+/**
+ * The two bundles bin/run.js compiles from a code cache, and how a run of `search index list`
+ * takes each: the fast path's by default, oclif's with NIMBUS_NO_FAST_PATH set.
+ */
+const BUNDLES = [
+  { bundle: 'fast.cjs', env: {} },
+  { bundle: 'nimbus.cjs', env: { NIMBUS_NO_FAST_PATH: '1' } },
+];
+
+for (const { bundle, env } of BUNDLES) {
+  describe(`the built CLI with a code cache of ${bundle} it cannot use`, function () {
+    this.timeout(60_000);
+    let test: TestService;
+    let pkg: string;
+    const cacheFile = () => join(pkg, 'dist', 'cli', `${bundle}.cache`);
+
+    /** `nimbus search index list` from the copy, with `nodeOptions` before the script. */
+    const list = (nodeOptions: string[] = []): Promise<CliResult> =>
+      new Promise((resolve, reject) => {
+        const args = [...nodeOptions, join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
+        const child = spawn(process.execPath, args, { env: { ...test.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+      });
+
+    /** Runs the command and checks its output and that it wrote a cache the next run keeps. */
+    async function runsAndRewritesCache(bad: Buffer | undefined, nodeOptions: string[] = []): Promise<void> {
+      const result = await list(nodeOptions);
+      assert.equal(result.stderr, '');
+      assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      const written = readFileSync(cacheFile());
+      if (bad) assert.notDeepEqual(written, bad, 'the unusable cache was replaced');
+      // The next run (same Node, same options) accepts the new cache and leaves it as it is.
+      assert.deepEqual(json(await list(nodeOptions)), { IndexConfigurationSummaryItems: [] });
+      assert.deepEqual(readFileSync(cacheFile()), written);
+    }
+
+    before(async () => {
+      requireBuild();
+      test = await startTestService();
+      pkg = copyPackage();
+    });
+    after(async () => {
+      await test?.close();
+      if (pkg) rmSync(pkg, { recursive: true, force: true });
+    });
+
+    it('replaces a damaged cache file', async () => {
+      const bad = Buffer.from('not a V8 code cache '.repeat(100));
+      writeFileSync(cacheFile(), bad);
+      await runsAndRewritesCache(bad);
+    });
+
+    it('replaces the cache of another script', async () => {
+      const foreign = new Script('(function () { return 42; })').createCachedData();
+      writeFileSync(cacheFile(), foreign);
+      await runsAndRewritesCache(foreign);
+    });
+
+    it('replaces a cache made under other V8 options, as after a Node upgrade', async () => {
+      const before = readFileSync(cacheFile());
+      await runsAndRewritesCache(before, ['--no-opt']);
+      // And back: the cache made under --no-opt is of no use without it.
+      await runsAndRewritesCache(readFileSync(cacheFile()));
+    });
+
+    it('runs without a cache it can neither read nor write', async () => {
+      rmSync(cacheFile(), { force: true });
+      mkdirSync(cacheFile());
+      const result = await list();
+      assert.equal(result.stderr, '');
+      assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      rmSync(cacheFile(), { recursive: true });
+    });
+  });
+}
+
+describe("the built CLI with a damaged entry in the fast path's table", function () {
   this.timeout(60_000);
   let test: TestService;
   let pkg: string;
-  const cacheFile = () => join(pkg, 'dist', 'cli', 'nimbus.cjs.cache');
-
-  /** `nimbus search index list` from the copy, with `nodeOptions` before the script. */
-  const list = (nodeOptions: string[] = []): Promise<CliResult> =>
-    new Promise((resolve, reject) => {
-      const args = [...nodeOptions, join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
-      const child = spawn(process.execPath, args, { env: test.env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    });
-
-  /** Runs the command and checks its output and that it wrote a cache the next run keeps. */
-  async function runsAndRewritesCache(bad: Buffer | undefined, nodeOptions: string[] = []): Promise<void> {
-    const result = await list(nodeOptions);
-    assert.equal(result.stderr, '');
-    assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
-    const written = readFileSync(cacheFile());
-    if (bad) assert.notDeepEqual(written, bad, 'the unusable cache was replaced');
-    // The next run (same Node, same options) accepts the new cache and leaves it as it is.
-    assert.deepEqual(json(await list(nodeOptions)), { IndexConfigurationSummaryItems: [] });
-    assert.deepEqual(readFileSync(cacheFile()), written);
-  }
 
   before(async () => {
     requireBuild();
@@ -59,37 +114,31 @@ describe('the built CLI with a code cache it cannot use', function () {
     if (pkg) rmSync(pkg, { recursive: true, force: true });
   });
 
-  it('replaces a damaged cache file', async () => {
-    const bad = Buffer.from('not a V8 code cache '.repeat(100));
-    writeFileSync(cacheFile(), bad);
-    await runsAndRewritesCache(bad);
-  });
-
-  it('replaces the cache of another script', async () => {
-    const foreign = new Script('(function () { return 42; })').createCachedData();
-    writeFileSync(cacheFile(), foreign);
-    await runsAndRewritesCache(foreign);
-  });
-
-  it('replaces a cache made under other V8 options, as after a Node upgrade', async () => {
-    const before = readFileSync(cacheFile());
-    await runsAndRewritesCache(before, ['--no-opt']);
-    // And back: the cache made under --no-opt is of no use without it.
-    await runsAndRewritesCache(readFileSync(cacheFile()));
-  });
-
-  it('runs without a cache it can neither read nor write', async () => {
-    rmSync(cacheFile(), { force: true });
-    mkdirSync(cacheFile());
-    const result = await list();
+  it('runs the command through oclif', async () => {
+    writeFileSync(join(pkg, 'dist', 'cli', 'fast', 'search', 'index', 'list.json'), '{"id": "search:index:li');
+    const result = await new Promise<CliResult>((resolve, reject) => {
+      const args = [join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
+      const child = spawn(process.execPath, args, { env: test.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    });
     assert.equal(result.stderr, '');
     assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
-    rmSync(cacheFile(), { recursive: true });
   });
+});
 
-  it('ships a bundle of ASCII text only (bin/run.js reads it as Latin-1)', () => {
-    const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'nimbus.cjs'));
-    const outside = bundle.findIndex((byte) => byte > 0x7f);
-    assert.equal(outside, -1, `a byte outside ASCII at offset ${outside}`);
-  });
+describe('the built CLI bundles', () => {
+  before(() => requireBuild());
+
+  for (const { bundle } of BUNDLES) {
+    it(`ships ${bundle} as ASCII text only (bin/run.js reads it as Latin-1)`, () => {
+      const text = readFileSync(join(ROOT, 'dist', 'cli', bundle));
+      const outside = text.findIndex((byte) => byte > 0x7f);
+      assert.equal(outside, -1, `a byte outside ASCII at offset ${outside}`);
+    });
+  }
 });

@@ -37,7 +37,11 @@ export function processIO(): CliIO {
   };
 }
 
-/** True when a person may be at the keyboard: stdin and stderr (where questions are asked) are terminals. */
+/**
+ * True when a person may be at the keyboard: stdin and stderr (where questions are asked) are
+ * terminals. stderr is asked first: when it is no terminal, stdin is not opened (opening it costs
+ * a millisecond of every run).
+ */
 export function isTerminal(io: CliIO): boolean {
-  return Boolean(io.stdin.isTTY && io.stderr.isTTY);
+  return Boolean(io.stderr.isTTY && io.stdin.isTTY);
 }

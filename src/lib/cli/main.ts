@@ -1,8 +1,6 @@
 import { flush, loadHelpClass, run, settings, type Hook, type Interfaces } from '@oclif/core';
 import { usageError } from './errors/cli-error.js';
-import { EXIT } from './errors/exit-codes.js';
-import { reportError } from './errors/report-error.js';
-import { isInterrupted, runInterruptCleanups } from './interrupt.js';
+import { runAndExit } from './run-and-exit.js';
 import { awsCommandEquivalent, suggestCommands } from './suggest.js';
 
 export { NimbusHelp } from './nimbus-help.js';
@@ -46,13 +44,6 @@ export const commandNotFound: Hook<'command_not_found'> = async function (option
   throw usageError(`Unknown command "${typed}".${hint} See "${bin} --help".`);
 };
 
-/** Writes everything queued on stdout and stderr, then exits. */
-async function exit(code: number): Promise<never> {
-  await flush();
-  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
-  process.exit(code);
-}
-
 /**
  * Runs the CLI: oclif finds and runs the command; every error becomes one line on stderr
  * (`nimbus: …`) and its exit code; Ctrl-C exits 130 after cleaning up. `--debug` adds the
@@ -63,21 +54,5 @@ async function exit(code: number): Promise<never> {
 export async function main(root: Interfaces.LoadOptions, argv: string[] = process.argv.slice(2)): Promise<never> {
   // Commands are plain JavaScript (the bundle) or run under tsx: oclif never looks for TypeScript.
   settings.enableAutoTranspile = false;
-  process.once('SIGINT', () => {
-    void runInterruptCleanups().then(() => {
-      if (process.stderr.isTTY) process.stderr.write('\n');
-      return exit(EXIT.INTERRUPTED);
-    });
-  });
-  try {
-    await run(argv, root);
-    return await exit(EXIT.OK);
-  } catch (error) {
-    // After Ctrl-C, aborted work fails on its way out: the interrupt handler reports and exits.
-    if (isInterrupted()) return exit(EXIT.INTERRUPTED);
-    const report = reportError(error);
-    if (report.message) process.stderr.write(`nimbus: ${report.message}\n`);
-    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-    return exit(report.exitCode);
-  }
+  return runAndExit(() => run(argv, root), argv, flush);
 }

@@ -51,6 +51,22 @@ export async function loadService(name: ServiceName): Promise<LoadedService> {
 }
 
 /**
+ * The service with its model files read from `modelSlice` instead of the folder shipped with the
+ * client, when given: its client class over a definition with that folder (the class's own
+ * constructor names its shipped definition, so the class above it is constructed, with the
+ * class itself as `new.target`).
+ */
+function sliced(service: LoadedService, modelSlice: URL | undefined): LoadedService {
+  if (!modelSlice) return service;
+  const definition = { ...service.definition, modelsUrl: modelSlice };
+  const Base = Object.getPrototypeOf(service.Client) as new (options: ClientOptions, definition: ServiceDefinition) => Client;
+  const Client = function (options: ClientOptions) {
+    return Reflect.construct(Base, [options, definition], service.Client) as Client;
+  } as unknown as LoadedService['Client'];
+  return { ...service, Client, definition };
+}
+
+/**
  * The service model of a version (`latest` or a date). A version nimbus does not ship is a
  * usage error when it was a flag, a configuration error when it came from the profile.
  */
@@ -120,6 +136,12 @@ export interface SessionOptions {
   optional?: readonly string[];
   /** The environment and streams to run with (default: the process's own). */
   io?: CliIO;
+  /**
+   * A folder of the service's model files (`<version>/api.json`…) cut down to the command's
+   * operation, read instead of the whole model; ignored with `--wait`, whose waiter calls
+   * another operation.
+   */
+  modelSlice?: URL;
 }
 
 /**
@@ -133,7 +155,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const started = flags.stats ? performance.now() : 0;
   const io = options.io ?? processIO();
   const { env } = io;
-  const service = await loadService(spec.service);
+  const service = sliced(await loadService(spec.service), flags.wait ? undefined : options.modelSlice);
   const request: SettingsRequest = {
     service: spec.service,
     versionKey: service.versionKey,

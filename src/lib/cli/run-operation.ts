@@ -36,10 +36,12 @@ export async function printSkeleton(spec: OperationSpec, flags: OperationFlags, 
  * Runs an operation command: resolves the settings (prompting when allowed), builds the input
  * from `--cli-input-json` and the flags, calls the service (all pages, one page, or waits for
  * the resource), and prints the result in the chosen format, after `--query`.
+ * @param modelSlice - a folder of the service's model files cut down to this operation (the fast
+ *   path's, see fast/model-slice.ts), read instead of the whole model.
  */
-export async function runOperation(spec: OperationSpec, flags: OperationFlags, io: CliIO = processIO()): Promise<void> {
+export async function runOperation(spec: OperationSpec, flags: OperationFlags, io: CliIO = processIO(), modelSlice?: URL): Promise<void> {
   if (flags['generate-cli-skeleton']) return printSkeleton(spec, flags, io);
-  const session = await openSession(spec, flags, { io });
+  const session = await openSession(spec, flags, { io, ...(modelSlice ? { modelSlice } : {}) });
   try {
     const { client, input } = session;
     const result = await call(client, spec, input, flags);

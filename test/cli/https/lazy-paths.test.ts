@@ -9,14 +9,15 @@ import { startTestService, type TestService } from '../helpers/service.js';
 
 /**
  * The parts of the built CLI that are loaded only on first use, found from the build and the
- * sources: the side files beside the bundle, and every import() of a Node built-in or a package
+ * sources: the side files beside the bundles, and every import() of a Node built-in or a package
  * in src/ (import() of the project's own modules is resolved inside the bundle; `typeof import()`
  * is a type).
  */
 function lazilyLoaded(): Set<string> {
   const found = new Set<string>();
   for (const name of readdirSync(join(ROOT, 'dist', 'cli'))) {
-    if (name.endsWith('.cjs') && name !== 'nimbus.cjs') found.add(`side file ${name}`);
+    // nimbus.cjs (oclif's) and fast.cjs (the fast path of the operation commands) are the entries.
+    if (name.endsWith('.cjs') && name !== 'nimbus.cjs' && name !== 'fast.cjs') found.add(`side file ${name}`);
   }
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
@@ -110,6 +111,25 @@ describe('the built CLI loads each lazily loaded part', function () {
         const result = await secure(['search', 'index', 'list', '--output', 'yaml']);
         assert.equal(result.code, 0, result.stderr);
         assert.equal(result.stdout, 'IndexConfigurationSummaryItems: []\n');
+      },
+    },
+    {
+      name: 'table output in colour',
+      covers: ['chalk'],
+      async run() {
+        const result = await secure([
+          'search',
+          'index',
+          'list',
+          '--output',
+          'table',
+          '--color',
+          'on',
+          '--query',
+          '{n: length(IndexConfigurationSummaryItems)}',
+        ]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, /^\x1b\[1mListIndices\x1b\[22m\n/);
       },
     },
     {
@@ -228,7 +248,7 @@ describe('the built CLI loads each lazily loaded part', function () {
         "const cache = createRequire(import.meta.url)('node:module')._cache;",
         "process.on('exit', () => writeSync(2, `loaded: ${JSON.stringify({",
         "  tls: process.moduleLoadList.includes('NativeModule tls'),",
-        '  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus)[a-z]+\\.cjs$/.test(path)),',
+        '  sideFiles: Object.keys(cache).filter((path) => /dist[\\\\/]cli[\\\\/](?!nimbus|fast)[a-z]+\\.cjs$/.test(path)),',
         '})}\\n`));',
       ].join('\n'),
     );

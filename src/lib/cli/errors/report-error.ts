@@ -1,4 +1,3 @@
-import { Errors } from '@oclif/core';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { ConnectionError } from '../../errors/connection-error.js';
 import { InvalidArgumentException } from '../../errors/invalid-argument-exception.js';
@@ -54,8 +53,8 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: EXIT.OTHER, message: `InvalidResponseError: ${oneLine(error.message)}${id}` };
   }
   if (isPromptExit(error)) return { exitCode: EXIT.INTERRUPTED, message: '' };
-  if (error instanceof Errors.ExitError) return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
-  if (error instanceof Errors.CLIError) {
+  if (isOclifError(error) && error.code === 'EEXIT') return { exitCode: error.oclif.exit ?? EXIT.OTHER, message: '' };
+  if (isOclifError(error)) {
     // oclif's parse errors: unknown flag, invalid option, missing value… (first line is the gist).
     const first = oneLine(error.message.split('\n')[0] ?? error.message);
     const parse = 'parse' in error || /flag|argument|expected/i.test(first);
@@ -64,6 +63,19 @@ export function reportError(error: unknown): ErrorReport {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   return { exitCode: EXIT.OTHER, message: `${name}: ${oneLine(message)}` };
+}
+
+/**
+ * An error of oclif's class CLIError or a subclass (ExitError, the parse errors), known by the
+ * fields every instance of it has (`oclif`, `skipOclifErrorHandling`) rather than by class: a
+ * run that never loads oclif (the fast path of the operation commands) need not load it to report
+ * its errors. Another error that oclif merely decorated with an exit code has no
+ * `skipOclifErrorHandling` and is reported by its name.
+ */
+function isOclifError(error: unknown): error is Error & { code?: string; oclif: { exit?: number } } {
+  if (!(error instanceof Error) || !Object.hasOwn(error, 'skipOclifErrorHandling')) return false;
+  const oclif = (error as { oclif?: unknown }).oclif;
+  return typeof oclif === 'object' && oclif !== null;
 }
 
 /** Ctrl-C while a prompt is open (@inquirer/prompts' ExitPromptError). */

@@ -1,5 +1,4 @@
 import { stripVTControlCharacters } from 'node:util';
-import { Chalk } from 'chalk';
 import type { OutputFormat } from '../../config/output-format.js';
 import { formatJson } from './json.js';
 import { formatText } from './text.js';
@@ -16,8 +15,8 @@ export interface RenderOptions {
 }
 
 /**
- * Formats plain data (see `toPlain`) for stdout. The table and YAML formatters are loaded only
- * when asked for.
+ * Formats plain data (see `toPlain`) for stdout. The table and YAML formatters (and chalk, whose
+ * terminal detection loads node:tty) are loaded only when asked for.
  */
 export async function render(data: unknown, options: RenderOptions): Promise<string> {
   switch (options.format) {
@@ -28,7 +27,7 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       return formatYaml(data);
     }
     case 'table': {
-      const { formatTable } = await import('./table.js');
+      const [{ formatTable }, { Chalk }] = await Promise.all([import('./table.js'), import('chalk')]);
       return formatTable(data, options.title, { chalk: new Chalk({ level: options.color ? 1 : 0 }), width: options.width });
     }
     default:

@@ -1,0 +1,36 @@
+import { EXIT } from './errors/exit-codes.js';
+import { reportError } from './errors/report-error.js';
+import { isInterrupted, runInterruptCleanups } from './interrupt.js';
+
+/** Writes everything queued on stdout and stderr (after `flush`, for output queued elsewhere), then exits. */
+async function exit(code: number, flush?: () => Promise<void>): Promise<never> {
+  await flush?.();
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  process.exit(code);
+}
+
+/**
+ * Runs the whole CLI run `work` and ends the process: every error becomes one line on stderr
+ * (`nimbus: …`) and its exit code; Ctrl-C exits 130 after cleaning up. `--debug` in `argv` adds
+ * the stack trace.
+ * @param flush - writes output queued by the run's own means before the process exits.
+ */
+export async function runAndExit(work: () => Promise<unknown>, argv: readonly string[], flush?: () => Promise<void>): Promise<never> {
+  process.once('SIGINT', () => {
+    void runInterruptCleanups().then(() => {
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      return exit(EXIT.INTERRUPTED, flush);
+    });
+  });
+  try {
+    await work();
+    return await exit(EXIT.OK, flush);
+  } catch (error) {
+    // After Ctrl-C, aborted work fails on its way out: the interrupt handler reports and exits.
+    if (isInterrupted()) return exit(EXIT.INTERRUPTED, flush);
+    const report = reportError(error);
+    if (report.message) process.stderr.write(`nimbus: ${report.message}\n`);
+    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    return exit(report.exitCode, flush);
+  }
+}
