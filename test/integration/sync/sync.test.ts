@@ -92,6 +92,41 @@ describe('synchronous forms', function () {
     }
   });
 
+  it('many calls in a row each get their own reply, with the metadata the async form gives, and an error among them', async () => {
+    const notFound: ScriptedResponse = { status: 400, body: { __type: 'ResourceNotFoundException', message: 'no such index' }, headers: fixedId };
+    await start({
+      ListIndices: [
+        { ...indexPage(['odd']), when: { NextToken: 'odd' } },
+        { ...indexPage(['even']), when: { NextToken: 'even' } },
+      ],
+      DescribeIndex: [notFound],
+    });
+    let served = 0;
+    for (let call = 1; call <= 200; call++) {
+      const token = call % 2 ? 'odd' : 'even';
+      const result = client.listIndices({ NextToken: token });
+      assert.equal(result.IndexConfigurationSummaryItems?.[0]?.Id, token);
+      assert.equal(result.$metadata.requestId, `req-${++served}`);
+      if (call % 50 === 0) {
+        const error = await failure(() => client.describeIndex({ Id: INDEX_ID }));
+        served++;
+        assert.ok(error instanceof ServiceException);
+        assert.equal(error.code, 'ResourceNotFoundException');
+        assert.equal(error.requestId, 'fixed-request-id');
+      }
+    }
+    assert.equal(server.requests().length, served);
+    const comparable = ({ headers, requestId, ...rest }: ServiceException['$metadata']) => ({
+      ...rest,
+      requestId: typeof requestId,
+      headers: Object.keys(headers).filter((name) => name !== 'date'),
+    });
+    const sync = client.listIndices({ NextToken: 'odd' });
+    const async = await client.listIndicesAsync({ NextToken: 'odd' });
+    assert.deepEqual(comparable(sync.$metadata), comparable(async.$metadata));
+    assert.deepEqual(Object.keys(sync.$metadata), Object.keys(async.$metadata));
+  });
+
   it('really waits: the event loop is blocked and the thread sleeps (no busy loop)', async () => {
     await start({ ListIndices: [{ ...indexPage(['a']), delayMs: 600 }] });
     client.listIndices({ MaxResults: 1 }); // the worker is up and connected

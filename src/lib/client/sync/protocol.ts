@@ -17,8 +17,18 @@ export const REPLY_SEQ = 2;
 export const REPLY_HEADER_LENGTH = 3;
 /** Index of the reply's total length in the shared buffer, or -1 when it was posted on the port. */
 export const REPLY_LENGTH = 4;
+/** Index of the encoding of the reply's header: {@link HEADER_CLONE} or {@link HEADER_JSON}. */
+export const REPLY_HEADER_FORMAT = 5;
 /** How many flags there are. */
-export const FLAG_COUNT = 5;
+export const FLAG_COUNT = 6;
+
+/** The header is a whole {@link SyncReply} in structured-clone format (node:v8 `serialize`). */
+export const HEADER_CLONE = 0;
+/**
+ * The header is the UTF-8 JSON of the `$metadata` of a successful raw reply (plain JSON data):
+ * cheaper to write and read than the structured-clone format; the body bytes follow it.
+ */
+export const HEADER_JSON = 1;
 /** The size of the shared reply buffer: a larger reply travels as a transferred buffer. */
 export const REPLY_BUFFER_BYTES = 256 * 1024;
 
@@ -62,5 +72,7 @@ export type SyncReply = { seq: number } & (
 export interface PostedReply {
   seq: number;
   headerLength: number;
+  /** {@link HEADER_CLONE} or {@link HEADER_JSON}. */
+  headerFormat: number;
   bytes: Uint8Array;
 }

@@ -6,8 +6,10 @@ import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePo
 import { NimbusError } from '../../errors/nimbus-error.js';
 import {
   FLAG_COUNT,
+  HEADER_JSON,
   REPLY_BUFFER_BYTES,
   REPLY_COUNTER,
+  REPLY_HEADER_FORMAT,
   REPLY_HEADER_LENGTH,
   REPLY_LENGTH,
   REPLY_SEQ,
@@ -29,6 +31,8 @@ interface Running {
   flags: Int32Array;
   /** The shared reply buffer. */
   data: Uint8Array;
+  /** The same memory as a Buffer, to decode UTF-8 text from it without a copy. */
+  text: Buffer;
   /** Increases with every new worker, so clients know to register again. */
   generation: number;
 }
@@ -87,19 +91,31 @@ export class SyncBridge {
   private read(running: Running, seq: number): SyncReply {
     const { flags } = running;
     const headerLength = flags[REPLY_HEADER_LENGTH]!;
-    let bytes: Uint8Array | undefined;
-    if (flags[REPLY_LENGTH] === -1) {
-      for (let message = receiveMessageOnPort(running.port); message; message = receiveMessageOnPort(running.port)) {
-        const posted = message.message as PostedReply;
-        if (posted.seq === seq) bytes = posted.bytes;
+    if (flags[REPLY_LENGTH] !== -1) {
+      const length = flags[REPLY_LENGTH]!;
+      if (flags[REPLY_HEADER_FORMAT] === HEADER_JSON) {
+        // The shared buffer takes the next reply: the body is copied out.
+        const value: unknown = JSON.parse(running.text.toString('utf8', 0, headerLength));
+        return { seq, ok: true, raw: true, value, body: running.data.slice(headerLength, length) };
       }
-      if (!bytes) throw new NimbusError('The reply of the sync worker went missing; use the Async form of the call');
-    } else {
-      bytes = running.data.subarray(0, flags[REPLY_LENGTH]);
+      const reply = deserialize(running.data.subarray(0, headerLength)) as SyncReply;
+      if (reply.ok && reply.raw) reply.body = running.data.slice(headerLength, length);
+      return reply;
+    }
+    let posted: PostedReply | undefined;
+    for (let message = receiveMessageOnPort(running.port); message; message = receiveMessageOnPort(running.port)) {
+      if ((message.message as PostedReply).seq === seq) posted = message.message as PostedReply;
+    }
+    if (!posted) throw new NimbusError('The reply of the sync worker went missing; use the Async form of the call');
+    // A posted reply's bytes are this thread's own: the body is a view of them, not a copy.
+    const { bytes } = posted;
+    const body = bytes.subarray(headerLength);
+    if (posted.headerFormat === HEADER_JSON) {
+      const value: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, headerLength).toString('utf8'));
+      return { seq, ok: true, raw: true, value, body };
     }
     const reply = deserialize(bytes.subarray(0, headerLength)) as SyncReply;
-    // The shared buffer takes the next reply: its body is copied out; a posted reply's is ours to keep.
-    if (reply.ok && reply.raw) reply.body = flags[REPLY_LENGTH] === -1 ? bytes.subarray(headerLength) : bytes.slice(headerLength);
+    if (reply.ok && reply.raw) reply.body = body;
     return reply;
   }
 
@@ -117,7 +133,8 @@ export class SyncBridge {
     const worker = import.meta.url.endsWith('.ts')
       ? new Worker(tsxBootstrap(new URL('./sync-worker.ts', import.meta.url)), { ...options, eval: true })
       : new Worker(new URL('./sync-worker.js', import.meta.url), { ...options, execArgv: [] });
-    const running: Running = { worker, port: port1, flags, data, generation: ++this.generations };
+    const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const running: Running = { worker, port: port1, flags, data, text, generation: ++this.generations };
     worker.on('error', () => this.stop(running));
     worker.on('exit', () => this.stop(running));
     worker.unref();

@@ -8,8 +8,12 @@ import { writeSync } from 'node:fs';
 import { serialize } from 'node:v8';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { serializeError } from './error-serialize.js';
+import type { Answer } from './worker-runtime.js';
 import {
+  HEADER_CLONE,
+  HEADER_JSON,
   REPLY_COUNTER,
+  REPLY_HEADER_FORMAT,
   REPLY_HEADER_LENGTH,
   REPLY_LENGTH,
   REPLY_SEQ,
@@ -23,6 +27,8 @@ import {
 } from './protocol.js';
 
 const { port, flags, data } = workerData as { port: MessagePort; flags: Int32Array; data: Uint8Array };
+/** The shared reply buffer as a Buffer, for writing UTF-8 text into it in place. */
+const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 let pending: number | undefined;
 
 function signal(): void {
@@ -30,24 +36,71 @@ function signal(): void {
   Atomics.notify(flags, REPLY_COUNTER);
 }
 
-/** Encodes a reply: its header (structured-clone format) followed by the raw body, if any. */
+/**
+ * Encodes a reply: its header followed by the raw body, if any. The header of a raw success
+ * whose `$metadata` is plain JSON data is that JSON; any other header is the whole reply in
+ * structured-clone format.
+ */
 function write(message: SyncReply): void {
   const body = message.ok ? message.body : undefined;
+  if (message.ok && message.raw && body && !message.args && isJsonData(message.value)) {
+    const json = JSON.stringify(message.value);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a header that surely fits is written in place.
+    if (json.length * 3 + body.byteLength <= data.byteLength) {
+      const headerLength = text.write(json, 0, 'utf8');
+      data.set(body, headerLength);
+      finish(message.seq, HEADER_JSON, headerLength, headerLength + body.byteLength);
+    } else {
+      post(message.seq, HEADER_JSON, Buffer.from(json, 'utf8'), body);
+    }
+    return;
+  }
   const header = serialize(body ? { ...message, body: undefined } : message);
-  const length = header.byteLength + (body?.byteLength ?? 0);
-  if (length <= data.byteLength) {
+  if (header.byteLength + (body?.byteLength ?? 0) <= data.byteLength) {
     data.set(header, 0);
     if (body) data.set(body, header.byteLength);
-    flags[REPLY_LENGTH] = length;
+    finish(message.seq, HEADER_CLONE, header.byteLength, header.byteLength + (body?.byteLength ?? 0));
   } else {
-    const bytes = new Uint8Array(length);
-    bytes.set(header, 0);
-    if (body) bytes.set(body, header.byteLength);
-    port.postMessage({ seq: message.seq, headerLength: header.byteLength, bytes } satisfies PostedReply, [bytes.buffer]);
-    flags[REPLY_LENGTH] = -1;
+    post(message.seq, HEADER_CLONE, header, body);
   }
-  flags[REPLY_HEADER_LENGTH] = header.byteLength;
-  flags[REPLY_SEQ] = message.seq;
+}
+
+/** Sends a reply too large for the shared buffer as a transferred buffer on the port. */
+function post(seq: number, headerFormat: number, header: Uint8Array, body: Uint8Array | undefined): void {
+  const bytes = new Uint8Array(header.byteLength + (body?.byteLength ?? 0));
+  bytes.set(header, 0);
+  if (body) bytes.set(body, header.byteLength);
+  port.postMessage({ seq, headerLength: header.byteLength, headerFormat, bytes } satisfies PostedReply, [bytes.buffer]);
+  finish(seq, headerFormat, header.byteLength, -1);
+}
+
+/** Sets the reply flags; the sequence number last, so the reply is complete once it shows. */
+function finish(seq: number, headerFormat: number, headerLength: number, length: number): void {
+  flags[REPLY_LENGTH] = length;
+  flags[REPLY_HEADER_LENGTH] = headerLength;
+  flags[REPLY_HEADER_FORMAT] = headerFormat;
+  flags[REPLY_SEQ] = seq;
+}
+
+/** True for what JSON carries unchanged: strings, booleans, finite numbers, null, and plain objects and arrays of them. */
+function isJsonData(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(isJsonData);
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const key in value) if (!isJsonData((value as Record<string, unknown>)[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 function reply(message: SyncReply): void {
@@ -91,22 +144,30 @@ process.on('exit', () => {
 });
 
 const runtime = import('./worker-runtime.js');
+/** The runtime once loaded: later requests skip the wait for the import. */
+let loaded: typeof import('./worker-runtime.js') | undefined;
+void runtime.then(
+  (module) => (loaded = module),
+  () => undefined,
+);
+
+function run(request: SyncRequest): Promise<Answer> {
+  return loaded ? loaded.handle(request) : runtime.then((module) => module.handle(request));
+}
 
 port.on('message', (message: SyncRequest | ForgetMessage) => {
   if (message.kind === 'forget') {
     void runtime.then(
-      (loaded) => loaded.forget(message.client),
+      (module) => module.forget(message.client),
       () => undefined,
     );
     return;
   }
   pending = message.seq;
-  runtime
-    .then((loaded) => loaded.handle(message))
-    .then(
-      (answer) => reply({ seq: message.seq, ok: true, ...answer }),
-      (error: unknown) => reply({ seq: message.seq, ok: false, error: serializeError(error) }),
-    );
+  run(message).then(
+    (answer) => reply({ seq: message.seq, ok: true, ...answer }),
+    (error: unknown) => reply({ seq: message.seq, ok: false, error: serializeError(error) }),
+  );
 });
 
 Atomics.store(flags, WORKER_STATUS, STATUS_READY);
