@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { deserialize } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, SHARE_ENV, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
@@ -157,6 +156,9 @@ export class SyncBridge {
  * A failure to load marks the worker as exited, so the caller does not wait for it.
  */
 function tsxBootstrap(entry: URL): string {
+  // node:module is fetched here rather than imported at the top: a bundled run never comes here,
+  // and loading the built-in would cost every process that constructs a client.
+  const { createRequire } = process.getBuiltinModule('node:module');
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
   const api = new URL(exports['./esm/api'].import.default, pathToFileURL(manifest));
