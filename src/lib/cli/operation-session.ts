@@ -34,7 +34,7 @@ export type OperationFlags = GlobalFlags & Partial<PaginationFlags> & Record<str
 
 /** A service's client class and model. */
 export interface LoadedService {
-  Client: new (args: ClientOptions) => Client;
+  Client: new (args: ClientOptions, definition: ServiceDefinition) => Client;
   definition: ServiceDefinition;
   /** botocore's name for the service: the key under a profile's `api_versions`. */
   versionKey: string;
@@ -48,22 +48,6 @@ export async function loadService(name: ServiceName): Promise<LoadedService> {
   }
   const module = await import('../services/mobile/mobile-client.js');
   return { Client: module.MobileClient, definition: module.MOBILE_SERVICE, versionKey: 'mobile' };
-}
-
-/**
- * The service with its model files read from `modelSlice` instead of the folder shipped with the
- * client, when given: its client class over a definition with that folder (the class's own
- * constructor names its shipped definition, so the class above it is constructed, with the
- * class itself as `new.target`).
- */
-function sliced(service: LoadedService, modelSlice: URL | undefined): LoadedService {
-  if (!modelSlice) return service;
-  const definition = { ...service.definition, modelsUrl: modelSlice };
-  const Base = Object.getPrototypeOf(service.Client) as new (options: ClientOptions, definition: ServiceDefinition) => Client;
-  const Client = function (options: ClientOptions) {
-    return Reflect.construct(Base, [options, definition], service.Client) as Client;
-  } as unknown as LoadedService['Client'];
-  return { ...service, Client, definition };
 }
 
 /**
@@ -155,7 +139,9 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const started = flags.stats ? performance.now() : 0;
   const io = options.io ?? processIO();
   const { env } = io;
-  const service = sliced(await loadService(spec.service), flags.wait ? undefined : options.modelSlice);
+  const loaded = await loadService(spec.service);
+  const modelSlice = flags.wait ? undefined : options.modelSlice;
+  const service = modelSlice ? { ...loaded, definition: { ...loaded.definition, modelsUrl: modelSlice } } : loaded;
   const request: SettingsRequest = {
     service: spec.service,
     versionKey: service.versionKey,
@@ -191,7 +177,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;
   try {
-    client = new service.Client(clientOptions(settings, flags, http, env, local?.endpoint, isInteractive(request)));
+    client = new service.Client(clientOptions(settings, flags, http, env, local?.endpoint, isInteractive(request)), service.definition);
   } catch (error) {
     stopLocal?.();
     await local?.close();

@@ -15,8 +15,12 @@ export const MOBILE_SERVICE: ServiceDefinition = {
  * export) and bundles (describe, list, export).
  */
 export class MobileClient extends MobileMethods {
-  /** Creates a client; `region` and `version` are required (see `getArguments()`). */
-  constructor(args: ClientOptions) {
-    super(args, MOBILE_SERVICE);
+  /**
+   * Creates a client; `region` and `version` are required (see `getArguments()`).
+   * @param definition - the service's definition, MOBILE_SERVICE unless given; another `modelsUrl` reads
+   *   the model files from that folder (the CLI reads a slice of one operation's model this way).
+   */
+  constructor(args: ClientOptions, definition: ServiceDefinition = MOBILE_SERVICE) {
+    super(args, definition);
   }
 }

@@ -16,8 +16,12 @@ export const SEARCH_SERVICE: ServiceDefinition = {
  * `createIndexAsync(args)` returns a promise, `createIndex(args)` blocks.
  */
 export class SearchClient extends SearchMethods {
-  /** Creates a client; `region` and `version` are required (see `getArguments()`). */
-  constructor(args: ClientOptions) {
-    super(args, SEARCH_SERVICE);
+  /**
+   * Creates a client; `region` and `version` are required (see `getArguments()`).
+   * @param definition - the service's definition, SEARCH_SERVICE unless given; another `modelsUrl` reads
+   *   the model files from that folder (the CLI reads a slice of one operation's model this way).
+   */
+  constructor(args: ClientOptions, definition: ServiceDefinition = SEARCH_SERVICE) {
+    super(args, definition);
   }
 }
