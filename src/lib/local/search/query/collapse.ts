@@ -6,9 +6,6 @@ import type { CachedDoc } from './doc-cache.js';
 import { docValue } from './doc-values.js';
 import { sortDocs, sortKeys, type SortKey } from './sorting.js';
 
-/** How many of the most relevant documents a collapsed query groups (as many as a query sees). */
-export const COLLAPSE_WINDOW = 100;
-
 /** A checked `CollapseConfiguration`. */
 export interface CollapsePlan {
   key: string;

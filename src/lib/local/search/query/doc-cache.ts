@@ -23,6 +23,8 @@ export interface IndexCache {
   docs: Map<number, CachedDoc>;
   /** The documents that have an access control list. */
   restricted: Set<number>;
+  /** The documents whose `_language_code` is not English. */
+  otherLanguage: Set<number>;
 }
 
 interface DocRow {
@@ -57,6 +59,8 @@ function toCached(row: DocRow): CachedDoc {
 function store(cache: IndexCache, doc: CachedDoc): void {
   cache.docs.set(doc.rowid, doc);
   if (doc.acl) cache.restricted.add(doc.rowid);
+  const language = doc.attrs._language_code;
+  if (language?.t === 'STRING_VALUE' && language.v !== 'en') cache.otherLanguage.add(doc.rowid);
 }
 
 /**
@@ -75,7 +79,7 @@ export function indexDocs(db: Database.Database, indexRowid: number): IndexCache
   if (cache && cache.seq === high) return cache;
   const low = sql(db, 'SELECT min(seq) FROM search_doc_changes WHERE index_rowid = ?').pluck().get(indexRowid) as number | null;
   if (!cache || low === null || low > cache.seq + 1) {
-    cache = { seq: high, docs: new Map(), restricted: new Set() };
+    cache = { seq: high, docs: new Map(), restricted: new Set(), otherLanguage: new Set() };
     for (const row of sql(db, `SELECT ${COLUMNS} FROM search_documents WHERE index_rowid = ?`).all(indexRowid) as DocRow[]) {
       store(cache, toCached(row));
     }
@@ -87,6 +91,7 @@ export function indexDocs(db: Database.Database, indexRowid: number): IndexCache
   for (const rowid of changed) {
     const row = load.get(rowid, indexRowid) as DocRow | undefined;
     cache.restricted.delete(rowid);
+    cache.otherLanguage.delete(rowid);
     if (row) store(cache, toCached(row));
     else cache.docs.delete(rowid);
   }
@@ -120,6 +125,19 @@ export function hasRestrictedDocs(db: Database.Database, indexRowid: number): bo
   const cached = caches.get(db)?.get(indexRowid);
   if (cached) return indexDocs(db, indexRowid).restricted.size > 0;
   return sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND acl IS NOT NULL LIMIT 1').get(indexRowid) !== undefined;
+}
+
+/**
+ * Whether some document of an index has a `_language_code` other than English (one without is
+ * English).
+ */
+export function hasOtherLanguageDocs(db: Database.Database, indexRowid: number): boolean {
+  const cached = caches.get(db)?.get(indexRowid);
+  if (cached) return indexDocs(db, indexRowid).otherLanguage.size > 0;
+  return (
+    sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') != 'en' LIMIT 1`).get(indexRowid) !==
+    undefined
+  );
 }
 
 /** Drops the cache of an index (after it was purged). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AttributeFilter } from '../../../services/search/types.js';
 import { sql } from '../core/statements.js';
+import { hasOtherLanguageDocs } from './doc-cache.js';
 import type { DocPredicate } from './filter.js';
 
 /** The language a query searches in when its filter names none. */
@@ -9,7 +10,7 @@ export const DEFAULT_QUERY_LANGUAGE = 'en';
 const LANGUAGE_FIELD = '_language_code';
 
 /** Whether an attribute filter names `_language_code` anywhere (then it chooses the languages). */
-export function filterNamesLanguage(filter: AttributeFilter | undefined): boolean {
+function filterNamesLanguage(filter: AttributeFilter | undefined): boolean {
   if (!filter) return false;
   const nested = [...(filter.AndAllFilters ?? []), ...(filter.OrAllFilters ?? []), ...(filter.NotFilter ? [filter.NotFilter] : [])];
   if (nested.some(filterNamesLanguage)) return true;
@@ -27,9 +28,8 @@ export function filterNamesLanguage(filter: AttributeFilter | undefined): boolea
 
 /** Whether an index holds documents or FAQs in a language other than English. */
 function hasOtherLanguages(db: Database.Database, indexRowid: number): boolean {
-  const documents = sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') IS NOT 'en' LIMIT 1`);
   const faqs = sql(db, `SELECT 1 FROM search_faqs WHERE index_rowid = ? AND language_code != 'en' AND deleted_at IS NULL LIMIT 1`);
-  return documents.get(indexRowid) !== undefined || faqs.get(indexRowid) !== undefined;
+  return hasOtherLanguageDocs(db, indexRowid) || faqs.get(indexRowid) !== undefined;
 }
 
 /**

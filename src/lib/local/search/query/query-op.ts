@@ -8,7 +8,7 @@ import { activeIndex, indexFields } from '../resources/index-store.js';
 import { userAccess } from './access.js';
 import { answerItem, isQuestion } from './answer-extract.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
-import { COLLAPSE_WINDOW, collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
+import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
 import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
 import { computeFacets } from './facets.js';
@@ -77,7 +77,8 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     }
     if (matched) total = matched.length;
 
-    const docsNeeded = collapse ? COLLAPSE_WINDOW : pageStart >= pageEnd ? 0 : Math.max(extract ? 1 : 0, pageEnd - answers.length);
+    // a collapsed query groups as many of the most relevant documents as a query sees
+    const docsNeeded = collapse ? MAX_VISIBLE_RESULTS : pageStart >= pageEnd ? 0 : Math.max(extract ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];

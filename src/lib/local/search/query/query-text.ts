@@ -1,7 +1,7 @@
 import { invalid } from '../core/errors.js';
 
 /** The longest query text Kendra accepts, in characters. */
-export const MAX_QUERY_TEXT_LENGTH = 1000;
+const MAX_QUERY_TEXT_LENGTH = 1000;
 
 /**
  * The query text of a Query or Retrieve request, checked: longer than 1,000 characters is a

@@ -55,7 +55,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       table,
       expression,
       phrases: plan.phrases,
-      queryText: input.QueryText,
+      queryText: text,
       docs,
       allowed,
       needed: CANDIDATE_DOCS,
