@@ -134,14 +134,14 @@ function buildInPlaceReader(shape: Shape): JsonReader {
     case 'structure':
       if (shape.isDocument) return identity;
       // A member read under another name than it has on the wire needs a new object.
-      for (const member of shape.members.values()) if (member.wireName !== member.name) return structureReader(shape);
+      for (const member of shape.members.values()) if (member.wireName !== member.name) return shapeReader(shape);
       return structureInPlace(shape);
     case 'list':
       return listInPlace(shape);
     case 'map':
       return mapInPlace(shape);
     default:
-      return buildReader(shape);
+      return shapeReader(shape);
   }
 }
 

@@ -99,6 +99,7 @@ export function parseQueryString(raw: string): Array<[string, string]> {
  * by encoded value (repeated keys stay), joined with `&`. Keys in `exclude` are left out.
  */
 export function canonicalQuery(query: QueryParams, exclude: ReadonlySet<string> = new Set()): string {
+  if (isEmptyQuery(query)) return '';
   const encoded: Array<[string, string]> = [];
   for (const [key, value] of queryPairs(query)) {
     if (!exclude.has(key)) encoded.push([uriEncode(key), uriEncode(value)]);
@@ -143,7 +144,7 @@ export function sortedSignedNames(headers: Record<string, string>, unsigned: Rea
 }
 
 /** Whether a query has no parameter. */
-export function isEmptyQuery(query: QueryParams): boolean {
+function isEmptyQuery(query: QueryParams): boolean {
   if (Symbol.iterator in query) return false;
   for (const key in query) if (Object.hasOwn(query, key)) return false;
   return true;
@@ -175,13 +176,5 @@ export function canonicalRequest(parts: CanonicalRequestParts): string {
     const previous = values.get(lower);
     values.set(lower, previous === undefined ? canonical : `${previous},${canonical}`);
   }
-  const names = [...values.keys()].sort();
-  return [
-    parts.method.toUpperCase(),
-    parts.uri,
-    parts.query,
-    names.map((name) => `${name}:${values.get(name)}`).join('\n') + '\n',
-    names.join(';'),
-    parts.payloadHash,
-  ].join('\n');
+  return canonicalRequestOfNames(parts.method, parts.uri, parts.query, Object.fromEntries(values), [...values.keys()].sort(), parts.payloadHash);
 }

@@ -1,6 +1,6 @@
 import type { Credentials } from '../credentials/types.js';
 import type { HttpRequest } from '../http/types.js';
-import { canonicalQuery, canonicalRequestOfNames, canonicalUri, isEmptyQuery, sortedSignedNames } from './canonical.js';
+import { canonicalQuery, canonicalRequestOfNames, canonicalUri, sortedSignedNames } from './canonical.js';
 import { SigningError } from '../errors/signing-error.js';
 import {
   ALGORITHM,
@@ -122,7 +122,7 @@ export class SignatureV4 implements Signer {
     const payloadHash = headers['x-amz-content-sha256'] ?? sha256Hex(request.body ?? '');
     if (this.contentSha256Header) headers['x-amz-content-sha256'] = payloadHash;
     const names = sortedSignedNames(headers, this.unsigned);
-    const query = isEmptyQuery(request.query) ? '' : canonicalQuery(request.query);
+    const query = canonicalQuery(request.query);
     const creq = canonicalRequestOfNames(request.method, this.canonicalUri(request.path), query, headers, names, payloadHash);
     const { scope, signature } = this.signature(credentials, context, amzDate, creq);
     headers['authorization'] = `${ALGORITHM} Credential=${credentials.key}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
