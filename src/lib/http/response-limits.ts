@@ -23,31 +23,56 @@ export function attemptTimeoutError(seconds: number): NodeJS.ErrnoException {
 }
 
 /** The failure of a response body larger than `limit` bytes. */
-export function tooLarge(limit: number): NodeJS.ErrnoException {
+function tooLarge(limit: number): NodeJS.ErrnoException {
   return limitError(RESPONSE_TOO_LARGE, `the response body is larger than ${limit} bytes (http.max_response_bytes)`);
 }
 
 /**
- * Reads a response body whole, refusing one larger than `limit` bytes: at once when its
- * `Content-Length` says so, else as soon as the bytes received pass the limit (the stream is
- * destroyed, so no more than the limit is ever held).
+ * A response body collected as its bytes arrive, refusing more than `limit` bytes: by its
+ * `Content-Length` before any byte ({@link declared}), else as soon as the bytes received pass
+ * the limit ({@link push}), so that no more than the limit is ever held.
  */
+export class LimitedBody {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** The failure for a body whose `Content-Length` is over the limit; undefined when it is not. */
+  declared(contentLength: string | string[] | undefined): NodeJS.ErrnoException | undefined {
+    const first = Array.isArray(contentLength) ? contentLength[0] : contentLength?.split(',')[0];
+    return Number(first) > this.limit ? tooLarge(this.limit) : undefined;
+  }
+
+  /** Adds a chunk; the failure, and the chunk left out, when the body is now over the limit. */
+  push(chunk: Buffer): NodeJS.ErrnoException | undefined {
+    this.size += chunk.length;
+    if (this.size > this.limit) return tooLarge(this.limit);
+    this.chunks.push(chunk);
+    return undefined;
+  }
+
+  /** The body received, as one byte array. */
+  bytes(): Uint8Array {
+    const whole = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
+  }
+}
+
+/** Reads a response body whole, refusing one larger than `limit` bytes (see {@link LimitedBody}); the stream is destroyed when refused. */
 export async function readLimitedBody(body: Readable, limit: number, contentLength: string | string[] | undefined): Promise<Uint8Array> {
-  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
-  if (declared > limit) {
+  const collected = new LimitedBody(limit);
+  const declaredFailure = collected.declared(contentLength);
+  if (declaredFailure) {
     body.destroy();
-    throw tooLarge(limit);
+    throw declaredFailure;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
+    const failure = collected.push(chunk);
+    if (failure) {
       body.destroy();
-      throw tooLarge(limit);
+      throw failure;
     }
-    chunks.push(chunk);
   }
-  const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
+  return collected.bytes();
 }

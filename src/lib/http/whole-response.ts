@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { tooLarge } from './response-limits.js';
+import { LimitedBody } from './response-limits.js';
 import type { HttpResponse } from './types.js';
 
 /** The header lines of a response as undici hands them over: `[name, value, name, value…]`. */
@@ -33,17 +33,18 @@ function flatHeaders(raw: RawHeaders): Record<string, string> {
 export class WholeResponse implements Dispatcher.DispatchHandler {
   private statusCode = 0;
   private headers: Record<string, string> = {};
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
+  private readonly body: LimitedBody;
   private abortRequest?: (reason: Error) => void;
   private reason?: Error;
   private settled = false;
 
   constructor(
-    private readonly maxBytes: number,
+    maxBytes: number,
     private readonly resolve: (response: HttpResponse) => void,
     private readonly reject: (error: unknown) => void,
-  ) {}
+  ) {
+    this.body = new LimitedBody(maxBytes);
+  }
 
   /** Fails the request with `reason` (when it has not ended yet). */
   abort(reason: Error): void {
@@ -62,30 +63,22 @@ export class WholeResponse implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return true;
     this.statusCode = statusCode;
     this.headers = flatHeaders(rawHeaders);
-    const declared = this.headers['content-length'];
-    if (declared !== undefined && Number(declared.split(',')[0]) > this.maxBytes) {
-      this.abort(tooLarge(this.maxBytes));
-      return false;
-    }
-    return true;
+    const failure = this.body.declared(this.headers['content-length']);
+    if (failure) this.abort(failure);
+    return !failure;
   }
 
   onData(chunk: Buffer): boolean {
     if (this.reason) return false;
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) {
-      this.abort(tooLarge(this.maxBytes));
-      return false;
-    }
-    this.chunks.push(chunk);
-    return true;
+    const failure = this.body.push(chunk);
+    if (failure) this.abort(failure);
+    return !failure;
   }
 
   onComplete(): void {
     if (this.settled) return;
     this.settled = true;
-    const whole = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
-    this.resolve({ statusCode: this.statusCode, headers: this.headers, body: new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength) });
+    this.resolve({ statusCode: this.statusCode, headers: this.headers, body: this.body.bytes() });
   }
 
   onError(error: Error): void {
