@@ -23,6 +23,12 @@ function quote(item: Pick<Alternative, 'text' | 'prefix'>): string {
   return `"${item.text.replace(/"/g, '""')}"${item.prefix ? '*' : ''}`;
 }
 
+/** The text and prefix flag of a phrase written by {@link quote} (`"te""xt"*`). */
+export function unquote(phrase: string): { text: string; prefix: boolean } {
+  const prefix = phrase.endsWith('*');
+  return { text: phrase.slice(1, prefix ? -2 : -1).replace(/""/g, '"'), prefix };
+}
+
 function group(alternatives: readonly Alternative[]): string {
   const quoted = alternatives.map(quote);
   return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { unquote } from './fts-expression.js';
 import { sql } from '../core/statements.js';
 import { ftsTermRows, ftsTerms } from './fts-terms.js';
 
@@ -29,8 +30,9 @@ export function ftsRowCount(db: Database.Database, table: string): number {
  * without scoring.
  */
 export function ftsPhraseHits(db: Database.Database, table: string, phrase: string): number {
-  if (!phrase.endsWith('*')) {
-    const terms = ftsTerms(db, phrase.slice(1, -1).replace(/""/g, '"'));
+  const { text, prefix } = unquote(phrase);
+  if (!prefix) {
+    const terms = ftsTerms(db, text);
     if (terms.length === 1) return ftsTermRows(db, table, terms[0]!);
   }
   return sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(phrase) as number;

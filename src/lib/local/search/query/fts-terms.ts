@@ -40,9 +40,22 @@ export function ftsTerms(db: Database.Database, text: string): string[] {
   return terms;
 }
 
+/**
+ * The name of an fts5vocab table over the FTS5 table `table` (`row`: one row per term with the
+ * number of rows holding it; `instance`: one row per occurrence), made once per connection in
+ * its temp schema.
+ */
+export function ftsVocabulary(db: Database.Database, table: string, kind: 'row' | 'instance'): string {
+  const name = `${table}_${kind}`;
+  once(db, name, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5vocab(main, ${table}, '${kind}')`);
+  return `temp.${name}`;
+}
+
 /** The number of rows of an FTS5 table holding `term` (one indexed term), from the table's vocabulary. */
 export function ftsTermRows(db: Database.Database, table: string, term: string): number {
-  const vocabulary = `${table}_rows`;
-  once(db, vocabulary, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(main, ${table}, 'row')`);
-  return (sql(db, `SELECT doc FROM temp.${vocabulary} WHERE term = ?`).pluck().get(term) as number | undefined) ?? 0;
+  return (
+    (sql(db, `SELECT doc FROM ${ftsVocabulary(db, table, 'row')} WHERE term = ?`)
+      .pluck()
+      .get(term) as number | undefined) ?? 0
+  );
 }

@@ -3,6 +3,7 @@ import { documentsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { term, tokenize } from './analyzer.js';
 import { editDistance } from './edit-distance.js';
+import { ftsVocabulary } from './fts-terms.js';
 import { STOP_WORDS } from './stop-words.js';
 
 /** A suggested spelling of a query, in the model's `SpellCorrectedQuery` form. */
@@ -16,12 +17,10 @@ const MIN_WORD_LENGTH = 3;
 /** The most candidate terms compared with one misspelled word. */
 const MAX_CANDIDATES = 20_000;
 
-/** The fts5vocab tables over an index's document terms (`row`: per term, `instance`: per occurrence), made on first use on this connection. */
+/** The fts5vocab tables over an index's document terms (`row`: per term, `instance`: per occurrence). */
 function vocabulary(db: Database.Database, indexRowid: number): { rows: string; instances: string } {
   const fts = documentsFts(indexRowid);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocab USING fts5vocab(main, ${fts}, 'row')`);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_instances USING fts5vocab(main, ${fts}, 'instance')`);
-  return { rows: `temp.${fts}_vocab`, instances: `temp.${fts}_instances` };
+  return { rows: ftsVocabulary(db, fts, 'row'), instances: ftsVocabulary(db, fts, 'instance') };
 }
 
 /** The words of a query a spelling may be suggested for: outside quotes, not operators, prefixes or numbers. */
