@@ -129,15 +129,11 @@ export function hasRestrictedDocs(db: Database.Database, indexRowid: number): bo
 
 /**
  * Whether some document of an index has a `_language_code` other than English (one without is
- * English).
+ * English). Answered from the index's document cache, loaded for it if need be: the documents'
+ * attributes have no SQL index, and a scan of them on every query would cost more.
  */
 export function hasOtherLanguageDocs(db: Database.Database, indexRowid: number): boolean {
-  const cached = caches.get(db)?.get(indexRowid);
-  if (cached) return indexDocs(db, indexRowid).otherLanguage.size > 0;
-  return (
-    sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') != 'en' LIMIT 1`).get(indexRowid) !==
-    undefined
-  );
+  return indexDocs(db, indexRowid).otherLanguage.size > 0;
 }
 
 /** Drops the cache of an index (after it was purged). */
