@@ -88,13 +88,3 @@ export function proxyChooser(explicit: string | undefined, env: NodeJS.ProcessEn
     return found.proxy;
   };
 }
-
-/**
- * The proxy a request to `url` goes through, or undefined to connect directly, as
- * {@link proxyChooser} decides it: for a one-off request (a transport that sends many makes its
- * chooser once).
- * @throws ConfigurationError when the variable that applies is not an http:// or https:// URL.
- */
-export function proxyForUrl(url: URL, explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  return proxyChooser(explicit, env)(url);
-}

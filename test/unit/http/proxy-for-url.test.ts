@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
-import { proxyChooser, proxyForUrl } from '../../../src/lib/http/proxy-for-url.js';
+import { proxyChooser } from '../../../src/lib/http/proxy-for-url.js';
+
+/** The proxy of one request to `url`, as a transport's chooser decides it. */
+function proxyForUrl(url: URL, explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return proxyChooser(explicit, env)(url);
+}
 
 const HTTPS = new URL('https://search.us-east-1.example.com');
 const HTTP = new URL('http://127.0.0.1:4599');
