@@ -197,6 +197,20 @@ describe('synchronous forms', function () {
     assert.equal(server.requests()[0].input.ClientToken, command.args.ClientToken);
   });
 
+  it('execute(command) returns what the async form returns, for a small reply and for one larger than the shared reply buffer', async () => {
+    // execute() sends the command's args back with the reply: its header is then in structured-clone format.
+    const many = Array.from({ length: 3000 }, (_, i) => `index-${String(i).padStart(5, '0')}-${'x'.repeat(60)}`);
+    for (const ids of [['a', 'b', 'c'], many]) {
+      await server?.close();
+      await start({ ListIndices: [{ body: indexPage(ids).body }, { body: indexPage(ids).body }] });
+      const { $metadata: syncMeta, ...syncOutput } = client.execute(client.getCommand('ListIndices', {}));
+      const { $metadata: asyncMeta, ...asyncOutput } = await client.executeAsync(client.getCommand('ListIndices', {}));
+      assert.equal((syncOutput.IndexConfigurationSummaryItems as unknown[]).length, ids.length);
+      assert.deepEqual(syncOutput, asyncOutput);
+      assert.deepEqual([syncMeta.statusCode, syncMeta.headers['content-type']], [asyncMeta.statusCode, asyncMeta.headers['content-type']]);
+    }
+  });
+
   it('waitUntil blocks until success, and throws the waiter error', async () => {
     await start({ DescribeIndex: [index('CREATING'), index('ACTIVE'), index('FAILED')] });
     const result = client.waitUntil('IndexActive', { Id: INDEX_ID, '@waiter': { delay: 0.01 } });

@@ -10,6 +10,7 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { serializeError } from './error-serialize.js';
 import type { Answer } from './worker-runtime.js';
 import {
+  bodyOffset,
   HEADER_CLONE,
   HEADER_JSON,
   REPLY_COUNTER,
@@ -37,39 +38,41 @@ function signal(): void {
 }
 
 /**
- * Encodes a reply: its header followed by the raw body, if any. The header of a raw success
- * whose `$metadata` is plain JSON data is that JSON; any other header is the whole reply in
- * structured-clone format.
+ * Encodes a reply: its header, then the raw body (if any) at the header's {@link bodyOffset}.
+ * The header of a raw success whose `$metadata` is plain JSON data is that JSON; any other
+ * header is the whole reply in structured-clone format.
  */
 function write(message: SyncReply): void {
   const body = message.ok ? message.body : undefined;
+  const bodyLength = body?.byteLength ?? 0;
   if (message.ok && message.raw && body && !message.args && isJsonData(message.value)) {
     const json = JSON.stringify(message.value);
     // UTF-8 takes at most 3 bytes per UTF-16 unit: a header that surely fits is written in place.
-    if (json.length * 3 + body.byteLength <= data.byteLength) {
+    if (bodyOffset(json.length * 3) + bodyLength <= data.byteLength) {
       const headerLength = text.write(json, 0, 'utf8');
-      data.set(body, headerLength);
-      finish(message.seq, HEADER_JSON, headerLength, headerLength + body.byteLength);
+      data.set(body, bodyOffset(headerLength));
+      finish(message.seq, HEADER_JSON, headerLength, bodyOffset(headerLength) + bodyLength);
     } else {
       post(message.seq, HEADER_JSON, Buffer.from(json, 'utf8'), body);
     }
     return;
   }
   const header = serialize(body ? { ...message, body: undefined } : message);
-  if (header.byteLength + (body?.byteLength ?? 0) <= data.byteLength) {
+  const length = bodyOffset(header.byteLength) + bodyLength;
+  if (length <= data.byteLength) {
     data.set(header, 0);
-    if (body) data.set(body, header.byteLength);
-    finish(message.seq, HEADER_CLONE, header.byteLength, header.byteLength + (body?.byteLength ?? 0));
+    if (body) data.set(body, bodyOffset(header.byteLength));
+    finish(message.seq, HEADER_CLONE, header.byteLength, length);
   } else {
     post(message.seq, HEADER_CLONE, header, body);
   }
 }
 
-/** Sends a reply too large for the shared buffer as a transferred buffer on the port. */
+/** Sends a reply too large for the shared buffer as a transferred buffer on the port, laid out as it would be there. */
 function post(seq: number, headerFormat: number, header: Uint8Array, body: Uint8Array | undefined): void {
-  const bytes = new Uint8Array(header.byteLength + (body?.byteLength ?? 0));
+  const bytes = new Uint8Array(bodyOffset(header.byteLength) + (body?.byteLength ?? 0));
   bytes.set(header, 0);
-  if (body) bytes.set(body, header.byteLength);
+  if (body) bytes.set(body, bodyOffset(header.byteLength));
   port.postMessage({ seq, headerLength: header.byteLength, headerFormat, bytes } satisfies PostedReply, [bytes.buffer]);
   finish(seq, headerFormat, header.byteLength, -1);
 }
