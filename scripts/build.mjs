@@ -151,11 +151,13 @@ const lazyCommands = {
  * Node built-ins that a typical command never calls but that modules import at their top (oclif
  * imports child_process, readline and perf_hooks; the client imports dgram for client-side
  * monitoring, worker_threads for its sync form and fs/promises for web identity tokens; the CLI
- * imports os for the home directory, which only --local and paths starting with ~ need). Node
- * compiles a built-in the first time it is required, so in the bundle each of these is a stand-in
- * object that requires the real module on first use of any of its properties.
+ * imports os for the home directory, which only --local and paths starting with ~ need; the
+ * client imports crypto, which a run over plain HTTP does without: its few digests are computed in
+ * script, see src/lib/signing/digest.ts). Node compiles a built-in the first time it is required,
+ * so in the bundle each of these is a stand-in object that requires the real module on first use
+ * of any of its properties.
  */
-const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises', 'os'];
+const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises', 'os', 'crypto'];
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(builder) {
