@@ -2,7 +2,7 @@
 // process makes before it would otherwise have to load node:crypto (see digest.ts).
 
 /** The round constants: the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
   0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d,
   0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e,
@@ -10,41 +10,57 @@ const K = new Uint32Array([
   0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes. */
-const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-
 const BLOCK = 64;
 
-/** The message schedule, reused by every block. */
-const w = new Uint32Array(64);
+// The message schedule and the hash value, reused by every digest. The code is written for the
+// interpreter (the few digests of a short process never reach the optimizing compiler): typed
+// arrays, plain locals, no destructuring or calls in the rounds.
+const w = new Int32Array(64);
+const h = new Int32Array(8);
 
 /** The SHA-256 digest (32 bytes) of `data`. */
 export function sha256(data: Uint8Array): Uint8Array {
   // The message, a 1 bit, zeros, and its length in bits as a 64-bit big-endian number, in whole blocks.
-  const blocks = Math.ceil((data.length + 9) / BLOCK);
-  const padded = new Uint8Array(blocks * BLOCK);
-  padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
+  const n = Math.ceil((data.length + 9) / BLOCK) * BLOCK;
+  const p = new Uint8Array(n);
+  p.set(data);
+  p[data.length] = 0x80;
   const bits = data.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(padded.length - 4, bits >>> 0);
-  const h = INITIAL.slice();
-  for (let offset = 0; offset < padded.length; offset += BLOCK) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+  const high = Math.floor(bits / 0x100000000);
+  const low = bits >>> 0;
+  for (let i = 0; i < 4; i++) {
+    p[n - 8 + i] = high >>> (24 - i * 8);
+    p[n - 4 + i] = low >>> (24 - i * 8);
+  }
+  // The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
+  h[0] = 0x6a09e667;
+  h[1] = 0xbb67ae85;
+  h[2] = 0x3c6ef372;
+  h[3] = 0xa54ff53a;
+  h[4] = 0x510e527f;
+  h[5] = 0x9b05688c;
+  h[6] = 0x1f83d9ab;
+  h[7] = 0x5be0cd19;
+  for (let offset = 0; offset < n; offset += BLOCK) {
+    for (let i = 0, j = offset; i < 16; i++, j += 4) w[i] = (p[j]! << 24) | (p[j + 1]! << 16) | (p[j + 2]! << 8) | p[j + 3]!;
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15]!;
       const y = w[i - 2]!;
       const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
       const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+      w[i] = s0 + w[i - 16]! + s1 + w[i - 7]!;
     }
-    let [a, b, c, d, e, f, g, k] = h as [number, number, number, number, number, number, number, number];
+    let a = h[0]!;
+    let b = h[1]!;
+    let c = h[2]!;
+    let d = h[3]!;
+    let e = h[4]!;
+    let f = h[5]!;
+    let g = h[6]!;
+    let k = h[7]!;
     for (let i = 0; i < 64; i++) {
-      const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (k + s1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
-      const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      const t1 = k + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!;
+      const t2 = (((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c));
       k = g;
       g = f;
       f = e;
@@ -54,18 +70,23 @@ export function sha256(data: Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) | 0;
     }
-    h[0] = (h[0]! + a) | 0;
-    h[1] = (h[1]! + b) | 0;
-    h[2] = (h[2]! + c) | 0;
-    h[3] = (h[3]! + d) | 0;
-    h[4] = (h[4]! + e) | 0;
-    h[5] = (h[5]! + f) | 0;
-    h[6] = (h[6]! + g) | 0;
-    h[7] = (h[7]! + k) | 0;
+    h[0]! += a;
+    h[1]! += b;
+    h[2]! += c;
+    h[3]! += d;
+    h[4]! += e;
+    h[5]! += f;
+    h[6]! += g;
+    h[7]! += k;
   }
   const digest = new Uint8Array(32);
-  const out = new DataView(digest.buffer);
-  for (let i = 0; i < 8; i++) out.setUint32(i * 4, h[i]! >>> 0);
+  for (let i = 0; i < 8; i++) {
+    const word = h[i]!;
+    digest[i * 4] = word >>> 24;
+    digest[i * 4 + 1] = word >>> 16;
+    digest[i * 4 + 2] = word >>> 8;
+    digest[i * 4 + 3] = word;
+  }
   return digest;
 }
 
