@@ -76,6 +76,7 @@ function requireForBundle(bundle) {
   // require.resolve, require.cache and require.main, as Node's own require has them.
   return Object.assign(bundleRequire, nodeRequire);
 }
+
 const cliDir = join(packageRoot, 'dist', 'cli');
 
 /** Loads dist/cli/<name> as the CommonJS module it is, compiled from its code cache, and returns its exports. */
