@@ -25,6 +25,58 @@ const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
 const packageRoot = join(__dirname, '..');
+
+/**
+ * Node built-ins that a typical command never calls but that modules import at their top (oclif
+ * imports child_process, readline and perf_hooks; the client imports dgram for client-side
+ * monitoring, worker_threads for its sync form, fs/promises for web identity tokens and crypto,
+ * which a run over plain HTTP does without (its few digests are computed in script); the CLI
+ * imports os for the home directory, which only --local and paths starting with ~ need). Node
+ * compiles a built-in the first time it is required, so a bundle that requires one of these gets
+ * a stand-in object that requires the real module on first use of any of its properties.
+ * scripts/build.mjs reads this list, and fails the build if a bundle would copy the properties of
+ * one of them at load time (a default or namespace import), which would load it at once.
+ */
+const LAZY_BUILTINS = new Set(['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises', 'os', 'crypto']);
+const lazyBuiltins = new Map();
+
+/** The stand-in for built-in `name`: the real module is required on first use of any of its properties. */
+function lazyBuiltin(name) {
+  let real;
+  const load = () => (real ??= require(`node:${name}`));
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => load()[key],
+      set: (_, key, value) => {
+        load()[key] = value;
+        return true;
+      },
+      has: (_, key) => key in load(),
+      ownKeys: () => Reflect.ownKeys(load()),
+      getOwnPropertyDescriptor: (_, key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
+        return descriptor && { ...descriptor, configurable: true };
+      },
+      getPrototypeOf: () => Object.prototype,
+    },
+  );
+}
+
+/** The `require` of a bundle: Node's own, but for the built-ins of LAZY_BUILTINS, whose stand-ins it gives. */
+function requireForBundle(bundle) {
+  const nodeRequire = Module.createRequire(bundle);
+  const bundleRequire = (id) => {
+    const name = id.startsWith('node:') ? id.slice(5) : id;
+    if (!LAZY_BUILTINS.has(name)) return nodeRequire(id);
+    let standIn = lazyBuiltins.get(name);
+    if (!standIn) lazyBuiltins.set(name, (standIn = lazyBuiltin(name)));
+    return standIn;
+  };
+  // require.resolve, require.cache and require.main, as Node's own require has them.
+  return Object.assign(bundleRequire, nodeRequire);
+}
+
 const cliDir = join(packageRoot, 'dist', 'cli');
 
 /** Loads dist/cli/<name> as the CommonJS module it is, compiled from its code cache, and returns its exports. */
@@ -55,7 +107,7 @@ function loadBundle(name) {
     });
   }
   // Registered so that oclif, which requires the bundle to find the commands, gets this very instance.
-  const bundleRequire = Module.createRequire(bundle);
+  const bundleRequire = requireForBundle(bundle);
   const bundleModule = new Module(bundle, null);
   bundleModule.filename = bundle;
   bundleRequire.cache[bundle] = bundleModule;

@@ -148,25 +148,34 @@ const lazyCommands = {
 };
 
 /**
- * Node built-ins that a typical command never calls but that modules import at their top (oclif
- * imports child_process, readline and perf_hooks; the client imports dgram for client-side
- * monitoring, worker_threads for its sync form and fs/promises for web identity tokens; the CLI
- * imports os for the home directory, which only --local and paths starting with ~ need). Node
- * compiles a built-in the first time it is required, so in the bundle each of these is a stand-in
- * object that requires the real module on first use of any of its properties.
+ * bin/run.js gives a bundle a stand-in for each of the Node built-ins it lists in LAZY_BUILTINS,
+ * which requires the real module on first use. nimbus's own modules import built-ins by name,
+ * which the bundle reads as `require("node:os")` and uses property by property: the stand-in
+ * serves them as it is. {@link checkLazyBuiltins} fails the build if one of them imports a whole
+ * built-in instead (a default or namespace import, which copies every property when the module
+ * loads, and so would load the built-in at once).
  */
-const LAZY_BUILTINS = ['child_process', 'readline', 'perf_hooks', 'dgram', 'v8', 'worker_threads', 'timers/promises', 'fs/promises', 'os'];
+const LAZY_BUILTINS = JSON.parse(
+  /^const LAZY_BUILTINS = new Set\((\[[^\]]*\])\);$/m.exec(readFileSync(join(root, 'bin', 'run.js'), 'utf8'))?.[1].replaceAll("'", '"') ?? 'null',
+);
+if (!Array.isArray(LAZY_BUILTINS)) throw new Error('bin/run.js no longer lists LAZY_BUILTINS as expected: review the lazy-builtins build step');
+
+/**
+ * Packages do import whole built-ins (is-wsl, which oclif loads on every start, imports the
+ * default export of node:os). For them the bundle holds a stand-in module that lists the
+ * built-in's property names, taken at build time, so that esbuild's interop copies them (as
+ * getters) without loading it.
+ */
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(builder) {
     builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
       const name = args.path.replace(/^node:/, '');
       if (!LAZY_BUILTINS.includes(name) || args.kind === 'dynamic-import') return undefined;
-      return args.namespace === 'lazy-builtin' ? { path: `node:${name}`, external: true } : { path: name, namespace: 'lazy-builtin' };
+      if (args.namespace === 'lazy-builtin') return { path: `node:${name}`, external: true };
+      return args.importer.includes(`${sep}node_modules${sep}`) ? { path: name, namespace: 'lazy-builtin' } : undefined;
     });
     builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
-      // The names of the module's exports, listed without loading it: esbuild's ES module
-      // interop copies them (as getters) when a module imports the stand-in.
       const real = require(`node:${args.path}`);
       if (Object.getPrototypeOf(real) !== Object.prototype) throw new Error(`node:${args.path} is not a plain object: review the lazy-builtins build step`);
       return {
@@ -189,18 +198,33 @@ const lazyBuiltins = {
   },
 };
 
+/** Fails the build when a bundle imports a whole built-in of LAZY_BUILTINS from outside a package (see above). */
+function checkLazyBuiltins(file) {
+  const text = readFileSync(file, 'latin1');
+  for (const name of LAZY_BUILTINS) {
+    if (text.includes(`__toESM(require("node:${name}")`) || text.includes(`__toESM(require("${name}")`))
+      throw new Error(`${file} imports all of node:${name} (a default or namespace import), which loads it at once: import the names it uses`);
+  }
+}
+
 /**
  * Rarely used parts get their own file beside the bundle, required on first use, so that the
  * bundle every command reads and compiles stays small: undici (only with a proxy), the prompts
- * library, YAML, the local service (only with --local or local start) and its Snowball
- * stemmers (only for a query in another language than English). The readers of PDF
- * and Office documents run in worker threads from dist/lib, never in the bundle.
+ * library, YAML, the table and colour libraries (only for table output), the JMESPath engine
+ * (only for --query, --wait and paginators with more than member paths), the local service (only
+ * with --local or local start) and its Snowball stemmers (only for a query in another language
+ * than English). Each is a library of its own, whose objects nimbus never tells apart by class,
+ * so a copy in a side file is as good as the bundle's. The readers of PDF and Office documents
+ * run in worker threads from dist/lib, never in the bundle.
  */
 const SIDE_FILES = {
   undici: 'undici',
   '@inquirer/prompts': 'inquirer',
   yaml: 'yaml',
   'snowball-stemmers': 'snowball',
+  'cli-table3': 'table',
+  chalk: 'chalk',
+  '@jmespath-community/jmespath': 'jmespath',
   [join(root, 'src', 'lib', 'local', 'server.ts')]: 'local',
 };
 const sideFiles = (self) => ({
@@ -209,7 +233,7 @@ const sideFiles = (self) => ({
     // An import of a side part becomes a module that requires its file (import() included:
     // esbuild would leave an external import() as it is, and the bundle runs as a script).
     const redirect = (name) => ({ path: name, namespace: 'side-file' });
-    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers)$/ }, (args) =>
+    builder.onResolve({ filter: /^(undici|@inquirer\/prompts|yaml|snowball-stemmers|cli-table3|chalk|@jmespath-community\/jmespath)$/ }, (args) =>
       args.path === self ? undefined : redirect(SIDE_FILES[args.path]),
     );
     builder.onResolve({ filter: /\/local\/server\.js$/ }, (args) => {
@@ -298,6 +322,7 @@ const main = await build({
 });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
+checkLazyBuiltins(join(outDir, 'nimbus.cjs'));
 // The fast path (bin/run.js): the generated operation commands run without oclif, from a bundle
 // of their run code only.
 const fast = await build({
@@ -308,6 +333,7 @@ const fast = await build({
 });
 checkNoDynamicImports(fast.metafile);
 asciiOnly(join(outDir, 'fast.cjs'));
+checkLazyBuiltins(join(outDir, 'fast.cjs'));
 if (Object.keys(fast.metafile.inputs).some((input) => input.includes('@oclif')))
   throw new Error('dist/cli/fast.cjs includes oclif: the fast path must not import it');
 for (const [entry, name] of Object.entries(SIDE_FILES)) {

@@ -16,7 +16,6 @@ import { buildInput } from './input/build-input.js';
 import { onInterrupt } from './interrupt.js';
 import type { OperationSpec, ServiceName } from './operation-spec.js';
 import { useColor } from './output/color.js';
-import { applyQuery } from './output/query.js';
 import { isEmptyResult, render, tableNote } from './output/render.js';
 import { formatTally, tallyRequests } from './request-tally.js';
 import { cliMfaCodeProvider } from './settings/mfa-code.js';
@@ -192,7 +191,8 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     http,
     localS3Dir,
     async print(data) {
-      const shown = typeof flags.query === 'string' ? applyQuery(data, flags.query) : data;
+      // The JMESPath engine is loaded only for --query.
+      const shown = typeof flags.query === 'string' ? (await import('./output/query.js')).applyQuery(data, flags.query) : data;
       const width = io.stdout.isTTY ? io.stdout.columns : undefined;
       const text = isEmptyResult(shown)
         ? ''

@@ -1,23 +1,51 @@
-import { compile, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
+import type * as JmesPath from '@jmespath-community/jmespath';
 
-type Ast = ReturnType<typeof compile>;
+type Ast = ReturnType<typeof JmesPath.compile>;
 
 const compiled = new Map<string, Ast>();
 
+/** A member path such as `Contents` or `Summary.Items`: read without the JMESPath engine. */
+const DOTTED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/** The JMESPath engine, once {@link preparePaths} has loaded it (a paginator of member paths never needs it). */
+let engine: typeof JmesPath | undefined;
+
 /**
- * Evaluates a JMESPath expression (as paginators.json and waiters.json write them) against
- * `data`; expressions are compiled once per process. Missing members give `null`.
+ * Loads the JMESPath engine, once per process, if any of `expressions` is more than a member
+ * path; {@link searchPath} needs it for those. Call it, and await it, before searching them.
  */
-export function searchPath(data: unknown, expression: string): unknown {
-  let ast = compiled.get(expression);
-  if (!ast) {
-    ast = compile(expression);
-    compiled.set(expression, ast);
+export async function preparePaths(expressions: Iterable<string | undefined>): Promise<void> {
+  if (engine) return;
+  for (const expression of expressions) {
+    if (expression !== undefined && !DOTTED.test(expression)) {
+      engine = await import('@jmespath-community/jmespath');
+      return;
+    }
   }
-  return TreeInterpreter.search(ast, data as JSONValue);
 }
 
-const DOTTED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/**
+ * Evaluates a JMESPath expression (as paginators.json and waiters.json write them) against
+ * `data`; expressions are compiled once per process. Missing members give `null`. A member
+ * path is read directly, as JMESPath reads it (a member of an object, else `null`); any other
+ * expression needs {@link preparePaths} first.
+ */
+export function searchPath(data: unknown, expression: string): unknown {
+  if (DOTTED.test(expression)) {
+    let value = data;
+    for (const key of expression.split('.')) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+      value = (value as Record<string, unknown>)[key] ?? null;
+    }
+    return value;
+  }
+  if (!engine) throw new Error(`The JMESPath expression "${expression}" was searched before preparePaths() loaded the engine`);
+  let ast = compiled.get(expression);
+  if (!ast) {
+    ast = engine.compile(expression);
+    compiled.set(expression, ast);
+  }
+  return engine.TreeInterpreter.search(ast, data as JmesPath.JSONValue);
+}
 
 /**
  * Sets the member named by a dotted path (`Contents` or `Summary.Items`, the only form botocore

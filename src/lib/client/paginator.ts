@@ -1,5 +1,5 @@
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
-import { searchPath, setPath } from './jmespath-path.js';
+import { preparePaths, searchPath, setPath } from './jmespath-path.js';
 import type { PaginatorConfig } from './pagination-config.js';
 import { PaginationError } from '../errors/pagination-error.js';
 import { decodeToken, encodeToken, type StartingPoint, type TokenValues } from './pagination-token.js';
@@ -55,6 +55,7 @@ export class Paginator implements AsyncIterable<Result> {
     const { config } = this;
     const primary = config.resultKeys[0];
     this.resumeToken = undefined;
+    await preparePaths([...config.resultKeys, ...config.outputTokens, ...config.nonAggregateKeys, config.moreResults, config.totalKey]);
     const args = { ...this.args };
     if (this.pageSize !== undefined) args[config.limitKey!] = this.pageSize;
     const start = this.startingPoint(args);
@@ -104,6 +105,7 @@ export class Paginator implements AsyncIterable<Result> {
 
   /** The values of a JMESPath expression across pages; list values are flattened into items. */
   async *search(expression: string): AsyncGenerator<unknown> {
+    await preparePaths([expression]);
     for await (const page of this) {
       const value = searchPath(page, expression);
       if (Array.isArray(value)) yield* value;

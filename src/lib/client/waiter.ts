@@ -3,6 +3,7 @@ import { InvalidArgumentException } from '../errors/invalid-argument-exception.j
 import { ServiceException } from '../errors/service-exception.js';
 import type { OperationRunner } from './paginator.js';
 import type { Result } from './result.js';
+import { preparePaths } from './jmespath-path.js';
 import { acceptorMatches, describeOutcome, type AttemptOutcome, type WaiterConfig } from './waiter-config.js';
 import { WaiterError } from '../errors/waiter-error.js';
 
@@ -67,6 +68,7 @@ export class Waiter {
     const { config } = this;
     const { signal, before, after } = this.options;
     let lastResult: Result | undefined;
+    await preparePaths(config.acceptors.map((acceptor) => acceptor.argument));
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw this.aborted(attempt - 1, signal, lastResult);
       const args = { ...this.args };

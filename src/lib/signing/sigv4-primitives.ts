@@ -1,4 +1,6 @@
-import { createHmac, hash } from 'node:crypto';
+import { hmacSha256Digest, sha256Hex } from './digest.js';
+
+export { sha256Hex };
 
 /** The SigV4 algorithm name. */
 export const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -11,15 +13,6 @@ export const MAX_PRESIGN_EXPIRES = 604800;
 
 /** The last element of every SigV4 credential scope. */
 export const SCOPE_TERMINATOR = 'aws4_request';
-
-/** The lower-case hex SHA-256 of `data` (a string is hashed as UTF-8). */
-export function sha256Hex(data: string | Uint8Array): string {
-  return hash('sha256', data, 'hex');
-}
-
-function hmac(key: Uint8Array | string, data: string): Buffer {
-  return createHmac('sha256', key).update(data, 'utf8').digest();
-}
 
 /** The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. */
 export function formatAmzDate(date: Date): string {
@@ -56,15 +49,15 @@ export function stringToSign(amzDate: string, scope: string, canonicalRequestTex
 
 /** The SigV4 signing key: the HMAC chain over date, region, service and `aws4_request`. */
 export function deriveSigningKey(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
-  const dateKey = hmac(`AWS4${secret}`, yyyymmdd);
-  const regionKey = hmac(dateKey, region);
-  const serviceKey = hmac(regionKey, service);
-  return hmac(serviceKey, SCOPE_TERMINATOR);
+  const dateKey = hmacSha256Digest(`AWS4${secret}`, yyyymmdd);
+  const regionKey = hmacSha256Digest(dateKey, region);
+  const serviceKey = hmacSha256Digest(regionKey, service);
+  return hmacSha256Digest(serviceKey, SCOPE_TERMINATOR);
 }
 
 /** The hex signature of a string to sign with a signing key. */
 export function signatureHex(signingKey: Uint8Array, stringToSignText: string): string {
-  return createHmac('sha256', signingKey).update(stringToSignText, 'utf8').digest('hex');
+  return hmacSha256Digest(signingKey, stringToSignText).toString('hex');
 }
 
 /**

@@ -114,8 +114,8 @@ describe('the built CLI loads each lazily loaded part', function () {
       },
     },
     {
-      name: 'table output in colour',
-      covers: ['chalk'],
+      name: 'table output in colour, of a --query',
+      covers: ['chalk', 'side file chalk.cjs', 'side file table.cjs', '@jmespath-community/jmespath', 'side file jmespath.cjs'],
       async run() {
         const result = await secure([
           'search',

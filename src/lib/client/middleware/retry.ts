@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../config/profile.js';
 import type { Env } from '../../config/types.js';
 import type { HttpRequest } from '../../http/types.js';
@@ -12,6 +11,7 @@ import { ServiceException } from '../../errors/service-exception.js';
 import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import type { Middleware } from '../handler-list.js';
 import type { Result } from '../result.js';
+import { invocationId } from '../invocation-id.js';
 
 /** `command.context` key of the {@link AttemptRecord} list. */
 export const ATTEMPTS_CONTEXT_KEY = 'attempts';
@@ -87,7 +87,7 @@ export function retryMiddleware(options: RetryMiddlewareOptions): Middleware {
 export function retryMiddlewareFor(strategy: RetryStrategy, clock: () => number, sleep: (ms: number) => Promise<void>): Middleware {
   return (next) => async (command, request) => {
     if (!request) return next(command, request);
-    request.headers['amz-sdk-invocation-id'] ??= randomUUID();
+    request.headers['amz-sdk-invocation-id'] ??= invocationId();
     const attempts: AttemptRecord[] = [];
     const delays: number[] = [];
     const summary: RetrySummary = { mode: strategy.mode, maxAttempts: strategy.maxAttempts, totalRetryDelay: 0 };
