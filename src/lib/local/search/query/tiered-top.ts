@@ -1,0 +1,198 @@
+import { strongTermsFts } from '../core/fts-tables.js';
+import { sql } from '../core/statements.js';
+import { smallestDocTokens, STRONG_BODY_COUNT } from '../resources/ranking-tiers.js';
+import { idfCeiling, K1, keepBest, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import { unquote } from './fts-expression.js';
+import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
+import { ftsTermRows, ftsTerms } from './fts-terms.js';
+
+/** FTS5's BM25 parameter b. */
+const B = 0.75;
+/** A term a document does not hold strongly occurs at most this often, and only in its body. */
+const WEAK_BODY_COUNT = STRONG_BODY_COUNT - 1;
+/** Beyond this many distinct phrases the bounds cost more than they save. */
+const MAX_PHRASES = 16;
+/** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
+const MIN_HOLDERS = 1000;
+/**
+ * The most candidates worth scoring apart, as a share of all phrase holders: each candidate
+ * costs about as much as scoring a match, and checking every match against the candidates
+ * about a quarter of that.
+ */
+const MAX_CANDIDATE_SHARE = 0.3;
+/** The most documents worth scoring first for holding every phrase, as a share of the candidate budget. */
+const MAX_CONJUNCTION_SHARE = 0.5;
+/** The smallest window of candidates read in BM25 order when some may not pass the filters. */
+const MIN_FILTERED_WINDOW = 200;
+
+/** A distinct phrase of the query and the most it adds to a score: in any holder, and in a holder that does not hold it strongly. */
+interface Bound {
+  phrase: string;
+  /** Its holders, and its strong holders (none when it is not a single term: then `weak` equals `any`). */
+  hits: number;
+  strong: number;
+  /** The single term it is, quoted for the strong-terms table; null for a prefix or several terms. */
+  term: string | null;
+  any: number;
+  weak: number;
+}
+
+/** FTS5's BM25 term weight of a phrase found `freq` (column-weighted) times in a row of `tokens` tokens. */
+function saturation(freq: number, tokens: number, averageTokens: number): number {
+  return (freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * tokens) / averageTokens));
+}
+
+/** The single term FTS5 indexes a phrase as, or null for a prefix or several terms. */
+function singleTerm(input: Bm25Input, phrase: string): string | null {
+  const { text, prefix } = unquote(phrase);
+  if (prefix) return null;
+  const terms = ftsTerms(input.db, text);
+  return terms.length === 1 ? terms[0]! : null;
+}
+
+/** The bounds of the query's distinct phrases, the largest weak bound first, and the index's row count; null when the index has no ranking tiers. */
+function tierBounds(input: Bm25Input): { bounds: Bound[]; rows: number } | null {
+  const { db, table } = input;
+  const shortest = smallestDocTokens(db, input.indexRowid);
+  if (shortest === null || input.weights.body <= 0) return null;
+  const totals = ftsTotals(db, table);
+  if (totals.rows === 0) return null;
+  // a weak holder has the term only in its body, at most WEAK_BODY_COUNT times, and is no shorter than the shortest document
+  const weakShare = Math.min(1, saturation(WEAK_BODY_COUNT * input.weights.body, shortest, totals.tokens / totals.rows) / (K1 + 1)) * ROUNDING;
+  const counts = new Map<string, number>();
+  for (const phrase of input.phrases) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+  const strongTable = strongTermsFts(input.indexRowid);
+  const bounds = [...counts]
+    .map(([phrase, count]) => {
+      const hits = ftsPhraseHits(db, table, phrase);
+      const any = count * (K1 + 1) * idfCeiling(totals.rows, hits);
+      const term = singleTerm(input, phrase);
+      return term === null
+        ? { phrase, hits, strong: 0, term, any, weak: any }
+        : { phrase, hits, strong: ftsTermRows(db, strongTable, term), term: `"${term}"`, any, weak: any * weakShare };
+    })
+    .sort((a, b) => b.weak - a.weak);
+  return { bounds, rows: totals.rows };
+}
+
+/**
+ * FTS5's BM25 scores of the best `limit` matches (higher first, equal ones in storing order)
+ * among those that hold one of `covered`, or hold one of `strongTerms` strongly.
+ */
+function scoreCandidates(input: Bm25Input, covered: readonly string[], strongTerms: readonly string[], limit: number): Scored[] {
+  const { db, table } = input;
+  const strongTable = strongTermsFts(input.indexRowid);
+  const sources: string[] = [];
+  const args: Array<string | number> = [...weightArgs(input.weights), input.expression];
+  if (strongTerms.length > 0) {
+    sources.push(`SELECT rowid FROM ${strongTable} WHERE ${strongTable} MATCH ?`);
+    args.push(strongTerms.join(' OR '));
+  }
+  if (covered.length > 0) {
+    sources.push(`SELECT rowid FROM ${table} AS holders WHERE holders.${table} MATCH ?`);
+    args.push(covered.join(' OR '));
+  }
+  if (sources.length === 0) return [];
+  args.push(...weightArgs(input.weights), limit);
+  // `+rowid` keeps SQLite from handing the rowids to FTS5 one by one (each would recompute the IDFs).
+  const source = `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? AND +rowid IN (${sources.join(' UNION ALL ')})
+    ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`;
+  return sql(db, source)
+    .raw()
+    .all(...args) as Scored[];
+}
+
+/**
+ * FTS5's BM25 scores of the best `limit` matches of `expression` (higher first, equal ones in
+ * storing order). A row's score depends only on the phrases of the expression and their order,
+ * not on how they are combined: an expression with the same phrases in the same order scores a
+ * row exactly as the query's does.
+ */
+function scoreExpression(input: Bm25Input, expression: string, limit: number): Scored[] {
+  const { db, table } = input;
+  const weights = weightArgs(input.weights);
+  const source = `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`;
+  return sql(db, source)
+    .raw()
+    .all(...weights, expression, ...weights, limit) as Scored[];
+}
+
+/** The `needed` best of `score(window)` that pass the filters, the window growing until enough pass. */
+function bestOf(input: Bm25Input, score: (window: number) => Scored[]): Scored[] {
+  let window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+  for (;;) {
+    const rows = score(window);
+    const best = keepBest(input, rows);
+    if (best.length >= input.needed || rows.length < window) return best;
+    window *= 4;
+  }
+}
+
+/** The `needed` best of two sets of scored rows (a row may be in both, with the same score). */
+function merged(input: Bm25Input, a: readonly Scored[], b: readonly Scored[]): Scored[] {
+  const seen = new Set(a.map(([rowid]) => rowid));
+  return keepBest(input, [...a, ...b.filter(([rowid]) => !seen.has(rowid))]);
+}
+
+/**
+ * The expression of the documents that hold every phrase of the query, with the query's phrases
+ * in the same order (so that it scores them as the query does); null when the query is not a
+ * plain OR of distinct phrases, or too many documents would hold them all.
+ */
+function conjunction(input: Bm25Input, bounds: readonly Bound[], rows: number, budget: number): string | null {
+  const phrases = input.phrases;
+  if (phrases.length < 2 || new Set(phrases).size !== phrases.length || input.expression !== `(${phrases.join(' OR ')})`) return null;
+  const expected = bounds.reduce((product, entry) => (product * entry.hits) / rows, rows);
+  return expected <= budget * MAX_CONJUNCTION_SHARE ? `(${phrases.join(' AND ')})` : null;
+}
+
+/**
+ * The `needed` best matches by BM25 found through the index's ranking tiers, or null when the
+ * index has none or they would not save work. MaxScore over the query's phrases with two bounds
+ * each: a document adds at most a phrase's `weak` bound when it does not hold it strongly (see
+ * `ranking-tiers.ts`), its `any` bound otherwise. For a plain OR of phrases, the documents that
+ * hold them all are scored first (cheaply, FTS5 skips the others): their best give a first
+ * threshold, and every other document misses a phrase. Then the holders of the first phrases
+ * (largest weak bound first: as few as that threshold allows) and the strong holders of the
+ * others are scored; any other document scores at most the sum of the others' weak bounds. When
+ * the `needed`-th best scores more, the top is exact; else more phrases are covered, within a
+ * budget.
+ */
+export function tieredTop(input: Bm25Input): Scored[] | null {
+  const distinct = new Set(input.phrases).size;
+  if (distinct < 1 || distinct > MAX_PHRASES) return null;
+  const tiers = tierBounds(input);
+  if (!tiers) return null;
+  const { bounds, rows } = tiers;
+  const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
+  if (holders < MIN_HOLDERS) return null;
+  const budget = holders * MAX_CANDIDATE_SHARE;
+  const size = (covered: number) => bounds.reduce((sum, entry, i) => sum + (i < covered ? entry.hits : entry.strong), 0);
+  const all = conjunction(input, bounds, rows, budget);
+  const smallestWeak = Math.min(...bounds.map((entry) => entry.weak));
+  // outside the scored documents, a document holds none of the covered phrases, the others weakly, and (with the conjunction scored) misses one
+  const rest = (covered: number) => bounds.slice(covered).reduce((sum, entry) => sum + entry.weak, 0) - (all && covered === 0 ? smallestWeak : 0);
+  let best = all ? bestOf(input, (window) => scoreExpression(input, all, window)) : [];
+  let tried = -1;
+  for (;;) {
+    const threshold = best.length >= input.needed ? best[input.needed - 1]![1] : 0;
+    // the fewest phrases to cover (the fewest documents to score) that the threshold known so far allows, or one more than the last pass
+    let covered = 0;
+    while (threshold > 0 && covered < bounds.length && rest(covered) * ROUNDING >= threshold) covered += 1;
+    covered = Math.max(covered, tried + 1);
+    if (covered > bounds.length || size(covered) > budget) return null;
+    const full = bounds.slice(0, covered).map((entry) => entry.phrase);
+    const strong = bounds.slice(covered).flatMap((entry) => (entry.term === null ? [] : [entry.term]));
+    best = merged(
+      input,
+      best,
+      bestOf(input, (window) => scoreCandidates(input, full, strong, window)),
+    );
+    tried = covered;
+    if (best.length < input.needed) {
+      if (covered === bounds.length) return best;
+      continue;
+    }
+    if (rest(covered) * ROUNDING < best[input.needed - 1]![1]) return best;
+  }
+}
