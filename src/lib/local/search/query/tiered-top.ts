@@ -12,14 +12,21 @@ const B = 0.75;
 const WEAK_BODY_COUNT = STRONG_BODY_COUNT - 1;
 /** Beyond this many distinct phrases the bounds cost more than they save. */
 const MAX_PHRASES = 16;
-/** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
-const MIN_HOLDERS = 1000;
 /**
- * The most candidates worth scoring apart, as a share of all phrase holders: each candidate
+ * Below this many phrase holders in all, and below this share of the index's documents,
+ * scoring every match costs little more than bounding.
+ */
+const MIN_HOLDERS = 1000;
+const MIN_HOLDER_SHARE = 0.2;
+/**
+ * The most candidates worth scoring apart before the top's threshold is known, as a share of
+ * all phrase holders: each candidate
  * costs about as much as scoring a match, and checking every match against the candidates
  * about a quarter of that.
  */
 const MAX_CANDIDATE_SHARE = 0.3;
+/** The most candidates worth scoring apart when the threshold known tells that they hold the top (scoring every match costs more). */
+const MAX_SETTLING_SHARE = 0.6;
 /** The most documents worth scoring first for holding every phrase, as a share of the candidate budget. */
 const MAX_CONJUNCTION_SHARE = 0.5;
 /** The smallest window of candidates read in BM25 order when some may not pass the filters. */
@@ -146,17 +153,47 @@ function conjunction(input: Bm25Input, bounds: readonly Bound[], rows: number, b
   return expected <= budget * MAX_CONJUNCTION_SHARE ? `(${phrases.join(' AND ')})` : null;
 }
 
+/** A way to find the top: score the holders of the first `covered` phrases, and (`strong`) the strong holders of the others. */
+interface Plan {
+  covered: number;
+  strong: boolean;
+  /** How many documents it scores at most. */
+  size: number;
+  /** The most any document it does not score can score. */
+  bound: number;
+}
+
+/**
+ * Every plan: for each number of phrases covered, with or without the strong holders of the
+ * others. A document no plan scores holds none of the covered phrases, and each other one
+ * weakly (when the strong holders are scored) or not at all; with the holders of every phrase
+ * scored first (`conjunctionScored`), a document that holds no covered phrase misses one.
+ */
+function plans(bounds: readonly Bound[], conjunctionScored: boolean): Plan[] {
+  const found: Plan[] = [];
+  for (let covered = 0; covered <= bounds.length; covered++) {
+    const rest = bounds.slice(covered);
+    const fullHits = bounds.slice(0, covered).reduce((sum, entry) => sum + entry.hits, 0);
+    for (const strong of [true, false]) {
+      const each = rest.map((entry) => (strong ? entry.weak : entry.any));
+      const missing = conjunctionScored && covered === 0 && each.length > 0 ? Math.min(...each) : 0;
+      const size = fullHits + (strong ? rest.reduce((sum, entry) => sum + entry.strong, 0) : 0);
+      found.push({ covered, strong, size, bound: each.reduce((sum, value) => sum + value, 0) - missing });
+    }
+  }
+  return found;
+}
+
 /**
  * The `needed` best matches by BM25 found through the index's ranking tiers, or null when the
  * index has none or they would not save work. MaxScore over the query's phrases with two bounds
  * each: a document adds at most a phrase's `weak` bound when it does not hold it strongly (see
  * `ranking-tiers.ts`), its `any` bound otherwise. For a plain OR of phrases, the documents that
- * hold them all are scored first (cheaply, FTS5 skips the others): their best give a first
- * threshold, and every other document misses a phrase. Then the holders of the first phrases
- * (largest weak bound first: as few as that threshold allows) and the strong holders of the
- * others are scored; any other document scores at most the sum of the others' weak bounds. When
- * the `needed`-th best scores more, the top is exact; else more phrases are covered, within a
- * budget.
+ * hold them all are scored first (cheaply: FTS5 skips the others), and their best give a first
+ * threshold. Then the cheapest plan (see `plans`) whose bound is below the threshold known so
+ * far is scored, which settles the top; without one, the plan with the lowest bound within a
+ * budget is scored once, and its threshold may tell a plan that settles the top. Null when
+ * neither settles it.
  */
 export function tieredTop(input: Bm25Input): Scored[] | null {
   const distinct = new Set(input.phrases).size;
@@ -165,34 +202,34 @@ export function tieredTop(input: Bm25Input): Scored[] | null {
   if (!tiers) return null;
   const { bounds, rows } = tiers;
   const holders = bounds.reduce((sum, entry) => sum + entry.hits, 0);
-  if (holders < MIN_HOLDERS) return null;
+  if (holders < Math.max(MIN_HOLDERS, rows * MIN_HOLDER_SHARE)) return null;
   const budget = holders * MAX_CANDIDATE_SHARE;
-  const size = (covered: number) => bounds.reduce((sum, entry, i) => sum + (i < covered ? entry.hits : entry.strong), 0);
   const all = conjunction(input, bounds, rows, budget);
-  const smallestWeak = Math.min(...bounds.map((entry) => entry.weak));
-  // outside the scored documents, a document holds none of the covered phrases, the others weakly, and (with the conjunction scored) misses one
-  const rest = (covered: number) => bounds.slice(covered).reduce((sum, entry) => sum + entry.weak, 0) - (all && covered === 0 ? smallestWeak : 0);
+  const choices = plans(bounds, all !== null);
   let best = all ? bestOf(input, (window) => scoreExpression(input, all, window)) : [];
-  let tried = -1;
-  for (;;) {
+  for (let passes = 0; ; passes++) {
     const threshold = best.length >= input.needed ? best[input.needed - 1]![1] : 0;
-    // the fewest phrases to cover (the fewest documents to score) that the threshold known so far allows, or one more than the last pass
-    let covered = 0;
-    while (threshold > 0 && covered < bounds.length && rest(covered) * ROUNDING >= threshold) covered += 1;
-    covered = Math.max(covered, tried + 1);
-    if (covered > bounds.length || size(covered) > budget) return null;
-    const full = bounds.slice(0, covered).map((entry) => entry.phrase);
-    const strong = bounds.slice(covered).flatMap((entry) => (entry.term === null ? [] : [entry.term]));
-    best = merged(
-      input,
-      best,
-      bestOf(input, (window) => scoreCandidates(input, full, strong, window)),
-    );
-    tried = covered;
+    // the cheapest plan that settles the top, given the threshold known so far; else (once) the plan with the lowest bound
+    const settling = choices.filter((plan) => threshold > 0 && plan.size <= holders * MAX_SETTLING_SHARE && plan.bound * ROUNDING < threshold);
+    const blind = passes > 0 ? [] : choices.filter((plan) => plan.size <= budget);
+    const plan: Plan | undefined =
+      settling.length > 0
+        ? settling.reduce((a, b) => (b.size < a.size ? b : a))
+        : blind.reduce<Plan | undefined>((a, b) => (!a || b.bound < a.bound || (b.bound === a.bound && b.size < a.size) ? b : a), undefined);
+    if (!plan) return null;
+    if (plan.size > 0) {
+      const full = bounds.slice(0, plan.covered).map((entry) => entry.phrase);
+      const strong = plan.strong ? bounds.slice(plan.covered).flatMap((entry) => (entry.term === null ? [] : [entry.term])) : [];
+      best = merged(
+        input,
+        best,
+        bestOf(input, (window) => scoreCandidates(input, full, strong, window)),
+      );
+    }
     if (best.length < input.needed) {
-      if (covered === bounds.length) return best;
+      if (plan.covered === bounds.length) return best;
       continue;
     }
-    if (rest(covered) * ROUNDING < best[input.needed - 1]![1]) return best;
+    if (plan.bound * ROUNDING < best[input.needed - 1]![1]) return best;
   }
 }

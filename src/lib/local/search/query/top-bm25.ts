@@ -133,7 +133,8 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  * fields' importance), higher scores first, equal scores in the order the documents were first
  * stored: exactly the order of scoring every match. When the query's phrases have very
  * different document counts, only the holders of the rarer ones (and of more, until no other
- * match can reach the top) are scored (MaxScore); otherwise every match is scored.
+ * match can reach the top) are scored (MaxScore); when they are all common, the index's ranking
+ * tiers tell which holders can reach the top (see `tieredTop`); otherwise every match is scored.
  */
 export function topByBm25(input: Bm25Input): Scored[] {
   if (input.needed <= 0) return [];
