@@ -10,7 +10,7 @@ import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
 import { tieredTop } from '../../../src/lib/local/search/query/tiered-top.js';
 import { boundedTop, topByBm25, type Bm25Input, type Scored } from '../../../src/lib/local/search/query/top-bm25.js';
-import { deleteDocument, writeDocument, type PreparedDocument } from '../../../src/lib/local/search/resources/document-store.js';
+import { deleteDocument, refreshSearchableText, writeDocument, type PreparedDocument } from '../../../src/lib/local/search/resources/document-store.js';
 import { strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
 
 const INDEX = 1;
@@ -231,6 +231,28 @@ describe('local search: the BM25 top equals full scoring', function () {
     const kept = db.prepare('SELECT min_doc_tokens FROM search_rank_tiers WHERE index_rowid = ?').pluck().get(INDEX) as number;
     assert.ok(kept <= shortest, `smallest document length ${kept}, a document of ${shortest}`);
     const { runs, tiered } = checkRandomQueries(150, 29);
+    assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
+  });
+
+  it('keeps the ranking tiers exact when the searchable fields change', () => {
+    // the custom field is no longer searchable: its words leave the documents (and their lengths), and are no longer strong
+    const hidden = FIELDS.map((field) => ({ ...field, Search: { ...field.Search, Searchable: false } }));
+    db.transaction(() => refreshSearchableText(db, INDEX, hidden))();
+    const stored = db.prepare(`SELECT rowid, title, body, fields FROM ${TABLE}`).all() as Array<{ rowid: number; title: string; body: string; fields: string }>;
+    assert.ok(stored.every((row) => row.fields === ''));
+    for (const word of WORDS.slice(0, 6)) {
+      const [term] = ftsTerms(db, word);
+      const expected = stored.filter((row) => strongTerms(db, row).split(' ').includes(term!)).map((row) => row.rowid);
+      const strong = db
+        .prepare(`SELECT rowid FROM ${strongTermsFts(INDEX)} WHERE ${strongTermsFts(INDEX)} MATCH ? ORDER BY rowid`)
+        .pluck()
+        .all(`"${term}"`);
+      assert.deepEqual(strong, expected, word);
+    }
+    const shortest = Math.min(...stored.map((row) => [row.title, row.body].join(' ').split(/\s+/).filter(Boolean).length));
+    const kept = db.prepare('SELECT min_doc_tokens FROM search_rank_tiers WHERE index_rowid = ?').pluck().get(INDEX) as number;
+    assert.ok(kept <= shortest, `smallest document length ${kept}, a document of ${shortest}`);
+    const { runs, tiered } = checkRandomQueries(100, 31);
     assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
   });
 });
