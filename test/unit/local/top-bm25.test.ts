@@ -117,7 +117,7 @@ describe('local search: the BM25 top equals full scoring', function () {
   });
   after(() => db.close());
 
-  function input(text: string, needed: number, keepEvery: number, titleImportance: number): Bm25Input | null {
+  function input(text: string, needed: number, keepEvery: number, titleImportance: number, bodyImportance = 5): Bm25Input | null {
     const parsed = parseQuery(text);
     const plan = buildMatchPlan(expandSynonyms(parsed.should, []), expandSynonyms(parsed.must, []), parsed.not);
     if (!plan.match) return null;
@@ -127,7 +127,7 @@ describe('local search: the BM25 top equals full scoring', function () {
       table: TABLE,
       expression: plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match,
       phrases: plan.phrases,
-      weights: { title: 0.8 * titleImportance, body: 1, fields: 2 },
+      weights: { title: 0.8 * titleImportance, body: 0.2 * bodyImportance, fields: 2 },
       allowed: keepEvery > 1 ? { has: (rowid: number) => rowid % keepEvery === 0 } : null,
       needed,
     };
@@ -142,8 +142,9 @@ describe('local search: the BM25 top equals full scoring', function () {
         fc.integer({ min: 1, max: 120 }),
         fc.constantFrom(1, 1, 1, 2, 7),
         fc.integer({ min: 1, max: 10 }),
-        (text, needed, keepEvery, importance) => {
-          const query = input(text, needed, keepEvery, importance);
+        fc.constantFrom(5, 5, 1, 10),
+        (text, needed, keepEvery, importance, bodyImportance) => {
+          const query = input(text, needed, keepEvery, importance, bodyImportance);
           if (!query) return;
           counts.runs += 1;
           const expected = fullScoring(query);
