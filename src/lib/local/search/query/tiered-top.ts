@@ -25,6 +25,11 @@ const MIN_HOLDER_SHARE = 0.2;
  * about a quarter of that.
  */
 const MAX_CANDIDATE_SHARE = 0.3;
+/**
+ * After the documents holding every phrase were scored (fewer than needed), a blind pass is run
+ * only when its bound is at most this share of the lowest score they have.
+ */
+const BLIND_BOUND_SHARE = 0.5;
 /** The most candidates worth scoring apart when the threshold known tells that they hold the top (scoring every match costs more). */
 const MAX_SETTLING_SHARE = 0.6;
 /** The most documents worth scoring first for holding every phrase, as a share of the candidate budget. */
@@ -163,6 +168,11 @@ interface Plan {
   bound: number;
 }
 
+/** The plan with the lowest bound (the smallest of those), if any. */
+function lowestBound(choices: readonly Plan[]): Plan | undefined {
+  return choices.reduce<Plan | undefined>((a, b) => (!a || b.bound < a.bound || (b.bound === a.bound && b.size < a.size) ? b : a), undefined);
+}
+
 /**
  * Every plan: for each number of phrases covered, with or without the strong holders of the
  * others. A document no plan scores holds none of the covered phrases, and each other one
@@ -191,9 +201,10 @@ function plans(bounds: readonly Bound[], conjunctionScored: boolean): Plan[] {
  * `ranking-tiers.ts`), its `any` bound otherwise. For a plain OR of phrases, the documents that
  * hold them all are scored first (cheaply: FTS5 skips the others), and their best give a first
  * threshold. Then the cheapest plan (see `plans`) whose bound is below the threshold known so
- * far is scored, which settles the top; without one, the plan with the lowest bound within a
- * budget is scored once, and its threshold may tell a plan that settles the top. Null when
- * neither settles it.
+ * far is scored, which settles the top. Without a threshold, the plan with the lowest bound
+ * within a budget is scored first (after the conjunction, only when that bound is far below the
+ * scores found), and its threshold may tell a plan that settles the top. Null when none settles
+ * it.
  */
 export function tieredTop(input: Bm25Input): Scored[] | null {
   const distinct = new Set(input.phrases).size;
@@ -211,11 +222,11 @@ export function tieredTop(input: Bm25Input): Scored[] | null {
     const threshold = best.length >= input.needed ? best[input.needed - 1]![1] : 0;
     // the cheapest plan that settles the top, given the threshold known so far; else (once) the plan with the lowest bound
     const settling = choices.filter((plan) => threshold > 0 && plan.size <= holders * MAX_SETTLING_SHARE && plan.bound * ROUNDING < threshold);
-    const blind = passes > 0 ? [] : choices.filter((plan) => plan.size <= budget);
-    const plan: Plan | undefined =
-      settling.length > 0
-        ? settling.reduce((a, b) => (b.size < a.size ? b : a))
-        : blind.reduce<Plan | undefined>((a, b) => (!a || b.bound < a.bound || (b.bound === a.bound && b.size < a.size) ? b : a), undefined);
+    const lowest = passes > 0 ? undefined : lowestBound(choices.filter((plan) => plan.size <= budget));
+    // after the conjunction, a blind pass is worth it only when its bound is far below the scores found
+    const blind =
+      lowest && (!all || (threshold === 0 && best.length > 0 && lowest.bound <= BLIND_BOUND_SHARE * best[best.length - 1]![1])) ? lowest : undefined;
+    const plan = settling.length > 0 ? settling.reduce((a, b) => (b.size < a.size ? b : a)) : blind;
     if (!plan) return null;
     if (plan.size > 0) {
       const full = bounds.slice(0, plan.covered).map((entry) => entry.phrase);
