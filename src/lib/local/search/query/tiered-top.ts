@@ -20,9 +20,8 @@ const MIN_HOLDERS = 1000;
 const MIN_HOLDER_SHARE = 0.2;
 /**
  * The most candidates worth scoring apart before the top's threshold is known, as a share of
- * all phrase holders: each candidate
- * costs about as much as scoring a match, and checking every match against the candidates
- * about a quarter of that.
+ * all phrase holders: each candidate costs about as much as scoring a match, and checking
+ * every match against the candidates about a quarter of that.
  */
 const MAX_CANDIDATE_SHARE = 0.3;
 /**
