@@ -1,11 +1,17 @@
 import { strict as assert } from 'node:assert';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { createIndexTables, documentsFts } from '../../../src/lib/local/search/core/fts-tables.js';
+import type { FieldConfig } from '../../../src/lib/local/search/core/fields.js';
+import { createIndexTables, documentsFts, strongTermsFts } from '../../../src/lib/local/search/core/fts-tables.js';
+import { searchMigrations } from '../../../src/lib/local/search/core/schema.js';
 import { buildMatchPlan } from '../../../src/lib/local/search/query/fts-expression.js';
+import { ftsTerms } from '../../../src/lib/local/search/query/fts-terms.js';
 import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
+import { tieredTop } from '../../../src/lib/local/search/query/tiered-top.js';
 import { boundedTop, topByBm25, type Bm25Input, type Scored } from '../../../src/lib/local/search/query/top-bm25.js';
+import { deleteDocument, refreshSearchableText, writeDocument, type PreparedDocument } from '../../../src/lib/local/search/resources/document-store.js';
+import { strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
 
 const INDEX = 1;
 const TABLE = documentsFts(INDEX);
@@ -41,16 +47,36 @@ function words(random: () => number, count: number): string {
   }).join(' ');
 }
 
-/** A real FTS5 table of generated documents: titles of 1 to 5 words, bodies of 40 to 120, searchable field text of 0 to 3. */
+/** A searchable custom field, indexed in the `fields` column. */
+const FIELDS: FieldConfig[] = [{ Name: 'topic', Type: 'STRING_VALUE', Search: { Facetable: false, Searchable: true, Displayable: false, Sortable: false } }];
+
+/** Some words written with capitals or diacritics (FTS5 folds them to the same terms), so that non-ASCII text is indexed too. */
+function varied(random: () => number, text: string): string {
+  return text.replace(/\S+/g, (word) => (random() < 0.1 ? word.replace('x', 'ẍ') : random() < 0.1 ? word.toUpperCase() : word));
+}
+
+/** A generated document: title of 1 to 5 words, body of 40 to 120, searchable field text of 0 to 3. */
+function generated(random: () => number, id: string): PreparedDocument {
+  const topic = words(random, Math.floor(random() * 4));
+  return {
+    id,
+    title: words(random, 1 + Math.floor(random() * 5)),
+    text: varied(random, words(random, 40 + Math.floor(random() * 80))),
+    contentType: 'PLAIN_TEXT',
+    attrs: topic ? { topic: { t: 'STRING_VALUE', v: topic } } : {},
+    acl: null,
+    dataSourceId: null,
+  };
+}
+
+/** A database with the search schema and one index of generated documents, stored as the service stores them. */
 function corpus(): Database.Database {
   const db = new Database(':memory:');
+  for (const migration of searchMigrations) migration.up(db);
   createIndexTables(db, INDEX);
   const random = generator(7);
-  const insert = db.prepare(`INSERT INTO ${TABLE} (rowid, title, body, fields) VALUES (?, ?, ?, ?)`);
   db.transaction(() => {
-    for (let rowid = 1; rowid <= DOCS; rowid++) {
-      insert.run(rowid, words(random, 1 + Math.floor(random() * 5)), words(random, 40 + Math.floor(random() * 80)), words(random, Math.floor(random() * 4)));
-    }
+    for (let n = 1; n <= DOCS; n++) writeDocument(db, INDEX, FIELDS, generated(random, `doc-${n}`), 0);
   })();
   return db;
 }
@@ -91,47 +117,60 @@ describe('local search: the BM25 top equals full scoring', function () {
   });
   after(() => db.close());
 
-  function input(text: string, needed: number, keepEvery: number, titleImportance: number): Bm25Input | null {
+  function input(text: string, needed: number, keepEvery: number, titleImportance: number, bodyImportance = 5): Bm25Input | null {
     const parsed = parseQuery(text);
     const plan = buildMatchPlan(expandSynonyms(parsed.should, []), expandSynonyms(parsed.must, []), parsed.not);
     if (!plan.match) return null;
     return {
       db,
+      indexRowid: INDEX,
       table: TABLE,
       expression: plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match,
       phrases: plan.phrases,
-      weights: { title: 0.8 * titleImportance, body: 1, fields: 2 },
+      weights: { title: 0.8 * titleImportance, body: 0.2 * bodyImportance, fields: 2 },
       allowed: keepEvery > 1 ? { has: (rowid: number) => rowid % keepEvery === 0 } : null,
       needed,
     };
   }
 
-  it('finds the same documents, scores and order as scoring every match, on random queries', () => {
-    let bounded = 0;
-    let runs = 0;
+  /** Checks `topByBm25`, and each shortcut that answers, against full scoring on random queries; how often each shortcut answered. */
+  function checkRandomQueries(runsWanted: number, seed: number): { runs: number; bounded: number; tiered: number } {
+    const counts = { runs: 0, bounded: 0, tiered: 0 };
     fc.assert(
       fc.property(
         queryText,
         fc.integer({ min: 1, max: 120 }),
         fc.constantFrom(1, 1, 1, 2, 7),
         fc.integer({ min: 1, max: 10 }),
-        (text, needed, keepEvery, importance) => {
-          const query = input(text, needed, keepEvery, importance);
+        fc.constantFrom(5, 5, 1, 10),
+        (text, needed, keepEvery, importance, bodyImportance) => {
+          const query = input(text, needed, keepEvery, importance, bodyImportance);
           if (!query) return;
-          runs += 1;
+          counts.runs += 1;
           const expected = fullScoring(query);
           assert.deepEqual(topByBm25(query), expected, text);
           const pruned = boundedTop(query);
           if (pruned) {
-            bounded += 1;
+            counts.bounded += 1;
             assert.deepEqual(pruned, expected, text);
+          }
+          const tiered = tieredTop(query);
+          if (tiered) {
+            counts.tiered += 1;
+            assert.deepEqual(tiered, expected, text);
           }
         },
       ),
-      { numRuns: 400, seed: 17 },
+      { numRuns: runsWanted, seed },
     );
-    // MaxScore must actually have answered a fair share of the queries, not only the full scan
+    return counts;
+  }
+
+  it('finds the same documents, scores and order as scoring every match, on random queries', () => {
+    const { runs, bounded, tiered } = checkRandomQueries(400, 17);
+    // the shortcuts must actually have answered a fair share of the queries, not only the full scan
     assert.ok(bounded >= runs / 10, `MaxScore answered ${bounded} of ${runs} queries`);
+    assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
   });
 
   it('answers by MaxScore when a rare and a common word are asked for', () => {
@@ -141,5 +180,80 @@ describe('local search: the BM25 top equals full scoring', function () {
     const expected = fullScoring(query);
     assert.ok(expected.length === 10);
     assert.deepEqual(boundedTop(query), expected);
+  });
+
+  it('answers queries made only of common words through the ranking tiers, exactly', () => {
+    let tiered = 0;
+    let runs = 0;
+    // words held by 15% to 45% of the documents (the commonest have an IDF of almost nothing)
+    const share = (word: string) => (db.prepare(`SELECT count(*) FROM ${TABLE} WHERE ${TABLE} MATCH ?`).pluck().get(`"${word}"`) as number) / DOCS;
+    const common = WORDS.slice(0, 60).filter((word) => share(word) >= 0.15 && share(word) <= 0.45);
+    assert.ok(common.length >= 5, `${common.length} common words`);
+    const [a, b, c, d, e] = common as [string, string, string, string, string];
+    for (const text of [a, b, `${a} ${b}`, `${c} ${d}`, `${a} ${c} ${e}`, `+${b} ${d}`, `${b} -${e}`, `${a.toUpperCase()} ${b} ${b}`]) {
+      for (const needed of [1, 10, 40, 100]) {
+        for (const keepEvery of [1, 3]) {
+          const query = input(text, needed, keepEvery, 5)!;
+          const expected = fullScoring(query);
+          assert.equal(expected.length, needed, text);
+          runs += 1;
+          const found = tieredTop(query);
+          if (found) tiered += 1;
+          assert.deepEqual(found ?? topByBm25(query), expected, `${text}, ${needed} needed, every ${keepEvery}`);
+        }
+      }
+    }
+    assert.ok(tiered >= runs / 2, `the ranking tiers answered ${tiered} of ${runs} queries`);
+  });
+
+  it('keeps the ranking tiers exact while documents are replaced and deleted', () => {
+    const random = generator(23);
+    db.transaction(() => {
+      for (let n = 1; n <= DOCS; n += 5) deleteDocument(db, INDEX, `doc-${n}`);
+      // replaced documents: new text, some of them much shorter than any document before
+      for (let n = 3; n <= DOCS; n += 7) {
+        const doc = generated(random, `doc-${n}`);
+        writeDocument(db, INDEX, FIELDS, n % 3 === 0 ? { ...doc, text: words(random, 5) } : doc, 0);
+      }
+    })();
+    // the strong holders of common terms are exactly those of the text now stored
+    const stored = db.prepare(`SELECT rowid, title, body, fields FROM ${TABLE}`).all() as Array<{ rowid: number; title: string; body: string; fields: string }>;
+    for (const word of WORDS.slice(0, 6)) {
+      const [term] = ftsTerms(db, word);
+      const expected = stored.filter((row) => strongTerms(db, row).split(' ').includes(term!)).map((row) => row.rowid);
+      const strong = db
+        .prepare(`SELECT rowid FROM ${strongTermsFts(INDEX)} WHERE ${strongTermsFts(INDEX)} MATCH ? ORDER BY rowid`)
+        .pluck()
+        .all(`"${term}"`);
+      assert.ok(expected.length > 0, word);
+      assert.deepEqual(strong, expected, word);
+    }
+    const shortest = Math.min(...stored.map((row) => [row.title, row.body, row.fields].join(' ').split(/\s+/).filter(Boolean).length));
+    const kept = db.prepare('SELECT min_doc_tokens FROM search_rank_tiers WHERE index_rowid = ?').pluck().get(INDEX) as number;
+    assert.ok(kept <= shortest, `smallest document length ${kept}, a document of ${shortest}`);
+    const { runs, tiered } = checkRandomQueries(150, 29);
+    assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
+  });
+
+  it('keeps the ranking tiers exact when the searchable fields change', () => {
+    // the custom field is no longer searchable: its words leave the documents (and their lengths), and are no longer strong
+    const hidden = FIELDS.map((field) => ({ ...field, Search: { ...field.Search, Searchable: false } }));
+    db.transaction(() => refreshSearchableText(db, INDEX, hidden))();
+    const stored = db.prepare(`SELECT rowid, title, body, fields FROM ${TABLE}`).all() as Array<{ rowid: number; title: string; body: string; fields: string }>;
+    assert.ok(stored.every((row) => row.fields === ''));
+    for (const word of WORDS.slice(0, 6)) {
+      const [term] = ftsTerms(db, word);
+      const expected = stored.filter((row) => strongTerms(db, row).split(' ').includes(term!)).map((row) => row.rowid);
+      const strong = db
+        .prepare(`SELECT rowid FROM ${strongTermsFts(INDEX)} WHERE ${strongTermsFts(INDEX)} MATCH ? ORDER BY rowid`)
+        .pluck()
+        .all(`"${term}"`);
+      assert.deepEqual(strong, expected, word);
+    }
+    const shortest = Math.min(...stored.map((row) => [row.title, row.body].join(' ').split(/\s+/).filter(Boolean).length));
+    const kept = db.prepare('SELECT min_doc_tokens FROM search_rank_tiers WHERE index_rowid = ?').pluck().get(INDEX) as number;
+    assert.ok(kept <= shortest, `smallest document length ${kept}, a document of ${shortest}`);
+    const { runs, tiered } = checkRandomQueries(100, 31);
+    assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
   });
 });

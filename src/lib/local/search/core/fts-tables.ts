@@ -11,6 +11,23 @@ export function documentsFts(indexRowid: number): string {
   return `search_fts_${indexRowid}`;
 }
 
+/**
+ * The FTS5 table of an index's strong terms: per document (same rowid), the indexed terms it
+ * holds in its title or searchable fields, or often in its body (see `ranking-tiers.ts`).
+ * Contentless, with the `ascii` tokenizer, which leaves indexed terms as they are (its text is
+ * terms already): it only answers which documents hold a term strongly.
+ */
+export function strongTermsFts(indexRowid: number): string {
+  return `search_strong_${indexRowid}`;
+}
+
+/** Creates the table of an index's strong terms. */
+export function createStrongTermsTable(db: Database.Database, indexRowid: number): void {
+  db.exec(
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${strongTermsFts(indexRowid)} USING fts5(terms, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii')`,
+  );
+}
+
 /** The FTS5 table of an index's FAQ entries: question and answer. */
 export function faqFts(indexRowid: number): string {
   return `search_faqfts_${indexRowid}`;
@@ -20,10 +37,13 @@ export function faqFts(indexRowid: number): string {
 export function createIndexTables(db: Database.Database, indexRowid: number): void {
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${documentsFts(indexRowid)} USING fts5(title, body, fields, ${TOKENIZE})`);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${faqFts(indexRowid)} USING fts5(question, answer, ${TOKENIZE})`);
+  createStrongTermsTable(db, indexRowid);
 }
 
 /** Drops the full-text tables of a purged index. */
 export function dropIndexTables(db: Database.Database, indexRowid: number): void {
   db.exec(`DROP TABLE IF EXISTS ${documentsFts(indexRowid)}`);
   db.exec(`DROP TABLE IF EXISTS ${faqFts(indexRowid)}`);
+  db.exec(`DROP TABLE IF EXISTS ${strongTermsFts(indexRowid)}`);
+  db.prepare('DELETE FROM search_rank_tiers WHERE index_rowid = ?').run(indexRowid);
 }

@@ -8,6 +8,7 @@ import { principalMappingsMigration } from './migrations/principal-mappings.js';
 import { documentFailures } from './migrations/document-failures.js';
 import { languageIndexMigration } from './migrations/language-index.js';
 import { syncFailuresMigration } from './migrations/sync-failures.js';
+import { rankingTiersMigration } from './migrations/ranking-tiers.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -223,4 +224,5 @@ export const searchMigrations: Migration[] = [
   documentFailures,
   syncFailuresMigration,
   languageIndexMigration,
+  rankingTiersMigration,
 ];

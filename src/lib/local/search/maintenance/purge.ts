@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { indexArn } from '../core/arn.js';
-import { dropIndexTables, documentsFts, faqFts } from '../core/fts-tables.js';
+import { dropIndexTables, documentsFts, faqFts, strongTermsFts } from '../core/fts-tables.js';
 import { forgetStatements } from '../core/statements.js';
 import { forgetIndexDocs } from '../query/doc-cache.js';
 import { dropTags } from '../resources/tag-store.js';
@@ -57,6 +57,7 @@ export function purgeDeleted(db: Database.Database, accountId: string, nowMs: nu
       forgetIndexDocs(db, index.rowid);
       forgetStatements(db, documentsFts(index.rowid));
       forgetStatements(db, faqFts(index.rowid));
+      forgetStatements(db, strongTermsFts(index.rowid));
       dropIndexTables(db, index.rowid);
       const sources = 'SELECT rowid FROM search_data_sources WHERE index_rowid = ?';
       db.prepare(`DELETE FROM search_sync_items WHERE job_rowid IN (SELECT rowid FROM search_sync_jobs WHERE ds_rowid IN (${sources}))`).run(index.rowid);

@@ -6,22 +6,48 @@ import { ftsTermRows, ftsTerms } from './fts-terms.js';
 /** The id of the record where FTS5 keeps its row count and column token totals. */
 const AVERAGES_ID = 1;
 
-/** The first SQLite varint (big-endian groups of 7 bits, a 9th byte whole) of `bytes`. */
-function firstVarint(bytes: Uint8Array): number {
-  let value = 0;
-  for (let i = 0; i < 9 && i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (i === 8) return value * 256 + byte;
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) break;
+/** The SQLite varints (big-endian groups of 7 bits, a 9th byte whole) packed in `bytes`, the first `limit` of them. */
+function varints(bytes: Uint8Array, limit = Infinity): number[] {
+  const values: number[] = [];
+  for (let at = 0; at < bytes.length && values.length < limit;) {
+    let value = 0;
+    for (let i = 0; i < 9 && at < bytes.length; i++) {
+      const byte = bytes[at++]!;
+      if (i === 8) {
+        value = value * 256 + byte;
+        break;
+      }
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) break;
+    }
+    values.push(value);
   }
-  return value;
+  return values;
+}
+
+/** What BM25 reads of a whole FTS5 table: its rows and the tokens of all its columns. */
+export interface FtsTotals {
+  rows: number;
+  tokens: number;
+}
+
+/** The row and token totals of an FTS5 table, read from the record where FTS5 keeps them. */
+export function ftsTotals(db: Database.Database, table: string): FtsTotals {
+  const block = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck().get(AVERAGES_ID) as Buffer | undefined;
+  const [rows = 0, ...columns] = block ? varints(block) : [];
+  return { rows, tokens: columns.reduce((sum, count) => sum + count, 0) };
+}
+
+/** The tokens of one row of an FTS5 table over all its columns (the length BM25 uses); 0 when there is no such row. */
+export function ftsRowTokens(db: Database.Database, table: string, rowid: number): number {
+  const sizes = sql(db, `SELECT sz FROM ${table}_docsize WHERE id = ?`).pluck().get(rowid) as Buffer | undefined;
+  return sizes ? varints(sizes).reduce((sum, count) => sum + count, 0) : 0;
 }
 
 /** The number of rows of an FTS5 table as BM25 counts them, read from the record where FTS5 keeps it. */
 export function ftsRowCount(db: Database.Database, table: string): number {
   const block = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck().get(AVERAGES_ID) as Buffer | undefined;
-  return block ? firstVarint(block) : 0;
+  return block ? (varints(block, 1)[0] ?? 0) : 0;
 }
 
 /**

@@ -59,3 +59,16 @@ export function ftsTermRows(db: Database.Database, table: string, term: string):
       .get(term) as number | undefined) ?? 0
   );
 }
+
+/**
+ * How often FTS5 indexes each term in `text` (its own tokenizer, through the connection's
+ * scratch table); not remembered, for texts seen once.
+ */
+export function ftsTermCounts(db: Database.Database, text: string): Map<string, number> {
+  once(db, 'tokenizer', `CREATE VIRTUAL TABLE IF NOT EXISTS temp.nimbus_tokenizer USING fts5(text, ${TOKENIZE})`);
+  once(db, 'tokenizer_rows', "CREATE VIRTUAL TABLE IF NOT EXISTS temp.nimbus_tokenizer_rows USING fts5vocab(temp, nimbus_tokenizer, 'row')");
+  sql(db, 'INSERT INTO temp.nimbus_tokenizer (rowid, text) VALUES (1, ?)').run(text);
+  const rows = sql(db, 'SELECT term, cnt FROM temp.nimbus_tokenizer_rows').raw().all() as Array<[string, number]>;
+  sql(db, 'DELETE FROM temp.nimbus_tokenizer WHERE rowid = 1').run();
+  return new Map(rows);
+}

@@ -1,30 +1,10 @@
-import type Database from 'better-sqlite3';
 import { sql } from '../core/statements.js';
-import type { ColumnWeights } from './boosts.js';
+import { idfCeiling, K1, keepBest, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
+import { tieredTop } from './tiered-top.js';
 
-/** A scored match: its rowid and its BM25 score (higher is better). */
-export type Scored = [rowid: number, score: number];
+export type { Bm25Input, Scored } from './bm25-core.js';
 
-/** What the best matches by BM25 are found with. */
-export interface Bm25Input {
-  db: Database.Database;
-  /** The FTS5 table, and the match expression over it. */
-  table: string;
-  expression: string;
-  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
-  phrases: readonly string[];
-  weights: ColumnWeights;
-  /** The documents that passed the filters; null when every match passes. */
-  allowed: { has(rowid: number): boolean } | null;
-  /** How many of the best matches are needed. */
-  needed: number;
-}
-
-/** FTS5's BM25 parameter k1: one phrase adds at most (k1 + 1) × its IDF to a score. */
-const K1 = 1.2;
-/** Headroom for the rounding of bounds computed here and of the sums FTS5 computes. */
-const ROUNDING = 1 + 1e-9;
 /** Beyond this many distinct phrases the bounds cost more than they save. */
 const MAX_PHRASES = 16;
 /** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
@@ -43,27 +23,6 @@ interface Bound {
   phrase: string;
   hits: number;
   bound: number;
-}
-
-/** The order of results: higher scores first, equal scores in the order documents were first stored. */
-function byScore(a: Scored, b: Scored): number {
-  return b[1] - a[1] || a[0] - b[0];
-}
-
-function weightArgs(weights: ColumnWeights): [number, number, number] {
-  return [weights.title, weights.body, weights.fields];
-}
-
-/** The `needed` best of scored rows that pass the filters. */
-function keepBest(input: Bm25Input, rows: readonly Scored[]): Scored[] {
-  const kept = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : [...rows];
-  return kept.sort(byScore).slice(0, input.needed);
-}
-
-/** FTS5's IDF of a phrase found in `hits` of `rows` rows (never below 1e-6), with headroom for rounding. */
-function idfCeiling(rows: number, hits: number): number {
-  const idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
-  return idf <= 0 ? 1e-6 * ROUNDING : idf * ROUNDING;
 }
 
 /** The bound of each distinct phrase (its largest contribution, times how often the expression holds it), largest first. */
@@ -174,8 +133,10 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  * fields' importance), higher scores first, equal scores in the order the documents were first
  * stored: exactly the order of scoring every match. When the query's phrases have very
  * different document counts, only the holders of the rarer ones (and of more, until no other
- * match can reach the top) are scored (MaxScore); otherwise every match is scored.
+ * match can reach the top) are scored (MaxScore); when they are all common, the index's ranking
+ * tiers tell which holders can reach the top (see `tieredTop`); otherwise every match is scored.
  */
 export function topByBm25(input: Bm25Input): Scored[] {
-  return boundedTop(input) ?? bestInOrder(input);
+  if (input.needed <= 0) return [];
+  return tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
 }

@@ -5,6 +5,7 @@ import type { FieldConfig } from '../core/fields.js';
 import { documentsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { clearFailure } from './document-status-store.js';
+import { dropRankingTiers, storeRankingTiers } from './ranking-tiers.js';
 import { searchableText } from './searchable-text.js';
 
 /** A document ready to be stored: its text extracted, its attributes checked. */
@@ -68,8 +69,9 @@ export function writeDocument(db: Database.Database, indexRowid: number, fields:
     );
     sql(db, 'UPDATE search_indices SET doc_count = doc_count + 1, text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes, indexRowid);
   }
-  const text = sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`);
-  text.run(rowid, doc.title ?? '', doc.text, searchableText(doc.attrs, fields));
+  const columns = { title: doc.title ?? '', body: doc.text, fields: searchableText(doc.attrs, fields) };
+  sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`).run(rowid, columns.title, columns.body, columns.fields);
+  storeRankingTiers(db, indexRowid, rowid, columns, existing !== undefined);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, rowid);
   return existing ? 'modified' : 'added';
 }
@@ -82,6 +84,7 @@ export function deleteDocument(db: Database.Database, indexRowid: number, docId:
   if (!existing) return false;
   sql(db, 'DELETE FROM search_documents WHERE rowid = ?').run(existing.rowid);
   sql(db, `DELETE FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`).run(existing.rowid);
+  dropRankingTiers(db, indexRowid, existing.rowid);
   sql(db, 'UPDATE search_indices SET doc_count = doc_count - 1, text_bytes = text_bytes - ? WHERE rowid = ?').run(existing.text_bytes, indexRowid);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, existing.rowid);
   return true;
@@ -98,12 +101,19 @@ export function documentCount(db: Database.Database, indexRowid: number): number
   return sql(db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
 }
 
-/** Re-indexes the searchable field text of every document of an index after its fields changed. */
+/** Re-indexes the searchable field text (and the ranking tiers) of every document of an index after its fields changed. */
 export function refreshSearchableText(db: Database.Database, indexRowid: number, fields: readonly FieldConfig[]): void {
   const rows = db.prepare('SELECT rowid, attributes FROM search_documents WHERE index_rowid = ?').all(indexRowid) as Array<{
     rowid: number;
     attributes: string;
   }>;
-  const update = db.prepare(`UPDATE ${documentsFts(indexRowid)} SET fields = ? WHERE rowid = CAST(? AS INTEGER)`);
-  for (const row of rows) update.run(searchableText(JSON.parse(row.attributes) as AttrMap, fields), row.rowid);
+  const table = documentsFts(indexRowid);
+  const update = db.prepare(`UPDATE ${table} SET fields = ? WHERE rowid = CAST(? AS INTEGER)`);
+  const text = db.prepare(`SELECT title, body FROM ${table} WHERE rowid = CAST(? AS INTEGER)`);
+  for (const row of rows) {
+    const stored = text.get(row.rowid) as { title: string | null; body: string | null } | undefined;
+    const columns = { title: stored?.title ?? '', body: stored?.body ?? '', fields: searchableText(JSON.parse(row.attributes) as AttrMap, fields) };
+    update.run(columns.fields, row.rowid);
+    storeRankingTiers(db, indexRowid, row.rowid, columns, true);
+  }
 }

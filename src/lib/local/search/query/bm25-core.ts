@@ -1,0 +1,49 @@
+import type Database from 'better-sqlite3';
+import type { ColumnWeights } from './boosts.js';
+
+/** A scored match: its rowid and its BM25 score (higher is better). */
+export type Scored = [rowid: number, score: number];
+
+/** What the best matches by BM25 are found with. */
+export interface Bm25Input {
+  db: Database.Database;
+  /** The index whose documents are ranked (its ranking tiers are used when it has them). */
+  indexRowid: number;
+  /** The FTS5 table, and the match expression over it. */
+  table: string;
+  expression: string;
+  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
+  phrases: readonly string[];
+  weights: ColumnWeights;
+  /** The documents that passed the filters; null when every match passes. */
+  allowed: { has(rowid: number): boolean } | null;
+  /** How many of the best matches are needed. */
+  needed: number;
+}
+
+/** FTS5's BM25 parameter k1: one phrase adds at most (k1 + 1) × its IDF to a score. */
+export const K1 = 1.2;
+/** Headroom for the rounding of bounds computed here and of the sums FTS5 computes. */
+export const ROUNDING = 1 + 1e-9;
+
+/** The order of results: higher scores first, equal scores in the order documents were first stored. */
+export function byScore(a: Scored, b: Scored): number {
+  return b[1] - a[1] || a[0] - b[0];
+}
+
+/** The arguments of `bm25()` after the table: the title, body and fields weights. */
+export function weightArgs(weights: ColumnWeights): [number, number, number] {
+  return [weights.title, weights.body, weights.fields];
+}
+
+/** The `needed` best of scored rows that pass the filters. */
+export function keepBest(input: Bm25Input, rows: readonly Scored[]): Scored[] {
+  const kept = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : [...rows];
+  return kept.sort(byScore).slice(0, input.needed);
+}
+
+/** FTS5's IDF of a phrase found in `hits` of `rows` rows (never below 1e-6), with headroom for rounding. */
+export function idfCeiling(rows: number, hits: number): number {
+  const idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
+  return idf <= 0 ? 1e-6 * ROUNDING : idf * ROUNDING;
+}

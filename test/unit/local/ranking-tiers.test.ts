@@ -1,0 +1,71 @@
+import { strict as assert } from 'node:assert';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { ftsTermCounts } from '../../../src/lib/local/search/query/fts-terms.js';
+import { STRONG_BODY_COUNT, strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
+
+/** Words that stem together, differ in case, hold digits or sit in contractions and compounds. */
+const WORDS = [
+  'running',
+  'runs',
+  'RUN',
+  'Runner',
+  'caresses',
+  'Ponies',
+  'pony',
+  'x1',
+  'A',
+  'i',
+  'and',
+  'generalizations',
+  'general',
+  '12',
+  'ab12cd',
+  'Naïve',
+  'naive',
+  'CAFÉ',
+];
+const SEPARATORS = [' ', ' ', ' ', '-', '.', '\n', '_', "'", ', ', '/'];
+
+/** Text of words from the list above, joined by separators of several kinds. */
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 40 })
+  .map((parts) => parts.map(([word, separator]) => `${word}${separator}`).join(''));
+
+/** The strong terms as FTS5 alone finds them: every term of the title and fields, the body's terms held often enough. */
+function byFts5(db: Database.Database, title: string, body: string, fields: string): string[] {
+  const strong = new Set([...ftsTermCounts(db, title).keys(), ...ftsTermCounts(db, fields).keys()]);
+  for (const [term, count] of ftsTermCounts(db, body)) if (count >= STRONG_BODY_COUNT) strong.add(term);
+  return [...strong].sort();
+}
+
+describe('ranking tiers: the strong terms of a document', function () {
+  let db: Database.Database;
+  before(() => {
+    db = new Database(':memory:');
+  });
+  after(() => db.close());
+
+  it('are the terms FTS5 indexes, for ASCII text (split here) and other text (split by FTS5)', () => {
+    fc.assert(
+      fc.property(text, text, text, (title, body, fields) => {
+        const found = strongTerms(db, { title, body, fields }).split(' ').filter(Boolean).sort();
+        assert.deepEqual(found, byFts5(db, title, body, fields));
+        const ascii = (value: string) => value.replace(/[^\x00-\x7f]/g, 'e');
+        assert.deepEqual(
+          strongTerms(db, { title: ascii(title), body: ascii(body), fields: ascii(fields) })
+            .split(' ')
+            .filter(Boolean)
+            .sort(),
+          byFts5(db, ascii(title), ascii(body), ascii(fields)),
+        );
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('count a term by its stem: three forms of one word in a body make it strong', () => {
+    assert.equal(strongTerms(db, { title: '', body: 'running runs RUN walked', fields: '' }), 'run');
+    assert.equal(strongTerms(db, { title: 'Café', body: 'naive Naïve', fields: '' }), 'cafe');
+  });
+});
