@@ -3,7 +3,8 @@ import type { FieldConfig } from '../core/fields.js';
 import { sql } from '../core/statements.js';
 import { feedbackMultiplier, relevanceMultipliers, type ColumnWeights } from './boosts.js';
 import type { CachedDoc, DocLookup } from './doc-cache.js';
-import { topByBm25 } from './top-bm25.js';
+import { weightArgs } from './bm25-core.js';
+import { allowedInBm25Order, topByBm25 } from './top-bm25.js';
 
 /** A ranked document and its final score. */
 export interface Ranked {
@@ -59,26 +60,16 @@ export function rankMatches(input: RankInput): Ranked[] {
 
 /** The BM25 scores, by rowid, of the matches that passed the filters in a window of the best, and of the documents with feedback. */
 function boostWindow(input: RankInput): Map<number, number> {
-  const { db, table, weights } = input;
-  const top = sql(db, `SELECT rowid, -bm25(${table}, ?, ?, ?) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?) LIMIT ?`).raw();
-  const weightArgs = [weights.title, weights.body, weights.fields];
-  let window = Math.max(MIN_WINDOW, input.needed * 2);
-  let rows: Array<[number, number]>;
-  for (;;) {
-    rows = top.all(...weightArgs, input.expression, ...weightArgs, window) as Array<[number, number]>;
-    const usable = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)).length : rows.length;
-    if (usable >= input.needed || rows.length < window) break;
-    window *= 4;
-  }
-  const scores = new Map<number, number>();
-  for (const [rowid, score] of rows) if (!input.allowed || input.allowed.has(rowid)) scores.set(rowid, score);
+  const { db, table } = input;
+  const scores = new Map(allowedInBm25Order(input, Math.max(MIN_WINDOW, input.needed * 2)));
   if (input.feedback.size > 0) {
+    const weights = weightArgs(input.weights);
     const one = sql(db, `SELECT -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
     const rowidOf = sql(db, 'SELECT rowid FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
     for (const docId of input.feedback.keys()) {
       const rowid = rowidOf.get(input.indexRowid, docId) as number | undefined;
       if (rowid === undefined || scores.has(rowid) || (input.allowed && !input.allowed.has(rowid))) continue;
-      const score = one.get(...weightArgs, input.expression, rowid) as number | undefined;
+      const score = one.get(...weights, input.expression, rowid) as number | undefined;
       if (score !== undefined) scores.set(rowid, score);
     }
   }

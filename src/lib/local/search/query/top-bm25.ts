@@ -67,17 +67,23 @@ function scoreMatches(input: Bm25Input, holding: readonly string[], without: rea
 }
 
 /**
- * The `needed` best matches that hold none of `without`, read in BM25 order (FTS5 scores each
- * of them, SQLite keeps only the best), the window growing until enough pass the filters.
+ * The matches that pass the filters and hold none of `without`, in BM25 order (FTS5 scores
+ * each of them, SQLite keeps only the best): those of the first `window` best, the window
+ * growing fourfold until `needed` of them pass the filters or it holds every match.
  */
-function bestInOrder(input: Bm25Input, without: readonly string[] = []): Scored[] {
-  let window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+export function allowedInBm25Order(input: Bm25Input, window: number, without: readonly string[] = []): Scored[] {
   for (;;) {
     const rows = scoreMatches(input, [], without, window);
-    const best = keepBest(input, rows);
-    if (best.length >= input.needed || rows.length < window) return best;
+    const allowed = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : rows;
+    if (allowed.length >= input.needed || rows.length < window) return allowed;
     window *= 4;
   }
+}
+
+/** The `needed` best matches that pass the filters and hold none of `without`, read in BM25 order. */
+function bestInOrder(input: Bm25Input, without: readonly string[] = []): Scored[] {
+  const window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+  return allowedInBm25Order(input, window, without).slice(0, input.needed);
 }
 
 /**
