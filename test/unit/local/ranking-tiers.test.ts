@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { ftsTermCounts } from '../../../src/lib/local/search/query/fts-terms.js';
-import { STRONG_BODY_COUNT, strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
+import { documentTiers, STRONG_BODY_COUNT, strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
 
 /** Words that stem together, differ in case, hold digits or sit in contractions and compounds. */
 const WORDS = [
@@ -61,6 +61,21 @@ describe('ranking tiers: the strong terms of a document', function () {
         );
       }),
       { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('know the document length in tokens as FTS5 counts it, for ASCII text and other text', () => {
+    const tokens = (value: string) => [...ftsTermCounts(db, value).values()].reduce((sum, count) => sum + count, 0);
+    fc.assert(
+      fc.property(text, text, text, (title, body, fields) => {
+        const ascii = (value: string) => value.replace(/[^\x00-\x7f]/g, 'e');
+        assert.equal(documentTiers(db, { title, body, fields }).tokens, tokens(title) + tokens(body) + tokens(fields));
+        assert.equal(
+          documentTiers(db, { title: ascii(title), body: ascii(body), fields: ascii(fields) }).tokens,
+          tokens(ascii(title)) + tokens(ascii(body)) + tokens(ascii(fields)),
+        );
+      }),
+      { numRuns: 300, seed: 7 },
     );
   });
 

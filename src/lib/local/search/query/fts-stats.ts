@@ -38,12 +38,6 @@ export function ftsTotals(db: Database.Database, table: string): FtsTotals {
   return { rows, tokens: columns.reduce((sum, count) => sum + count, 0) };
 }
 
-/** The tokens of one row of an FTS5 table over all its columns (the length BM25 uses); 0 when there is no such row. */
-export function ftsRowTokens(db: Database.Database, table: string, rowid: number): number {
-  const sizes = sql(db, `SELECT sz FROM ${table}_docsize WHERE id = ?`).pluck().get(rowid) as Buffer | undefined;
-  return sizes ? varints(sizes).reduce((sum, count) => sum + count, 0) : 0;
-}
-
 /** The number of rows of an FTS5 table as BM25 counts them, read from the record where FTS5 keeps it. */
 export function ftsRowCount(db: Database.Database, table: string): number {
   const block = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck().get(AVERAGES_ID) as Buffer | undefined;

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { documentsFts, strongTermsFts } from '../core/fts-tables.js';
+import { strongTermsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { term } from '../query/analyzer.js';
-import { ftsRowTokens } from '../query/fts-stats.js';
 import { ftsTermCounts } from '../query/fts-terms.js';
 
 /** How often a term must occur in a body for the document to hold it strongly. */
@@ -12,11 +11,7 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
 /** What separates words in ASCII text for FTS5's `unicode61` tokenizer: anything but letters and digits. */
 const ASCII_SEPARATORS = /[^A-Za-z0-9]+/;
 
-/**
- * How often FTS5 indexes each term in `text`. ASCII text is split and stemmed here (for ASCII,
- * `unicode61` words are runs of letters and digits, and `term` stems them as FTS5's `porter`
- * does); other text goes through FTS5's own tokenizer.
- */
+/** How often FTS5 indexes each term in `text` (ASCII split here, other text by FTS5's own tokenizer). */
 function termCounts(db: Database.Database, text: string): Map<string, number> {
   if (!ASCII_TEXT.test(text)) return ftsTermCounts(db, text);
   const counts = new Map<string, number>();
@@ -27,11 +22,119 @@ function termCounts(db: Database.Database, text: string): Map<string, number> {
   return counts;
 }
 
+/** Words remembered with their term's number before the numbering starts over. */
+const MAX_NUMBERED_WORDS = 50_000;
+/** Each ASCII word seen: the number of the term it is indexed as (-1 when none). */
+const wordTerms = new Map<string, number>();
+/** Each numbered term: its number. */
+const termNumbers = new Map<string, number>();
+/** The numbered terms, by number. */
+let numberedTerms: string[] = [];
+/** By term number, for the document at hand: occurrences in its body, and whether its title or fields hold it. */
+let bodyCounts = new Int32Array(1024);
+let inHead = new Uint8Array(1024);
+
+/** The number of the term an ASCII word is indexed as, or -1 when it is indexed as nothing. */
+function termNumber(word: string): number {
+  let number = wordTerms.get(word);
+  if (number === undefined) {
+    const indexed = term(word);
+    number = indexed ? (termNumbers.get(indexed) ?? -1) : -1;
+    if (indexed && number < 0) {
+      number = numberedTerms.length;
+      numberedTerms.push(indexed);
+      termNumbers.set(indexed, number);
+      if (number >= bodyCounts.length) {
+        const grown = new Int32Array(bodyCounts.length * 2);
+        grown.set(bodyCounts);
+        bodyCounts = grown;
+        const grownHead = new Uint8Array(inHead.length * 2);
+        grownHead.set(inHead);
+        inHead = grownHead;
+      }
+    }
+    wordTerms.set(word, number);
+  }
+  return number;
+}
+
+/**
+ * Reads the words of ASCII text in one pass (for ASCII, `unicode61` words are runs of letters
+ * and digits, and `term` stems them as FTS5's `porter` does): marks the terms of the title or
+ * fields in `inHead`, or counts those of the body in `bodyCounts`; adds each term's number to
+ * `touched` the first time it is seen. Returns the number of tokens.
+ */
+function readAscii(text: string, head: boolean, touched: number[]): number {
+  let tokens = 0;
+  let start = -1;
+  for (let i = 0, length = text.length; i <= length; i++) {
+    const code = i < length ? text.charCodeAt(i) : 32;
+    // Letters and digits: 0-9, A-Z, a-z.
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const number = termNumber(text.slice(start, i));
+      start = -1;
+      tokens++;
+      if (number < 0) continue;
+      if (inHead[number] === 0 && bodyCounts[number] === 0) touched.push(number);
+      if (head) inHead[number] = 1;
+      else bodyCounts[number]!++;
+    }
+  }
+  return tokens;
+}
+
 /** A document's indexed text, by column. */
 export interface DocumentText {
   title: string;
   body: string;
   fields: string;
+}
+
+/** What the ranking tiers keep of one document. */
+export interface DocumentTiers {
+  /** Its strong terms, space-separated (see `strongTerms`). */
+  terms: string;
+  /** Its length over all columns, in tokens, as FTS5 counts it for BM25. */
+  tokens: number;
+}
+
+/** `documentTiers` for ASCII text: one pass over each column, terms counted by number, no intermediate arrays or maps. */
+function asciiTiers(head: string, body: string): DocumentTiers {
+  if (wordTerms.size >= MAX_NUMBERED_WORDS) {
+    wordTerms.clear();
+    termNumbers.clear();
+    numberedTerms = [];
+  }
+  const touched: number[] = [];
+  const tokens = readAscii(head, true, touched) + readAscii(body, false, touched);
+  let terms = '';
+  for (const number of touched) {
+    if (inHead[number] === 1 || bodyCounts[number]! >= STRONG_BODY_COUNT) terms = terms ? `${terms} ${numberedTerms[number]!}` : numberedTerms[number]!;
+    inHead[number] = 0;
+    bodyCounts[number] = 0;
+  }
+  return { terms, tokens };
+}
+
+/** The strong terms and length of a document, from its text alone. */
+export function documentTiers(db: Database.Database, text: DocumentText): DocumentTiers {
+  const head = `${text.title}\n${text.fields}`;
+  if (ASCII_TEXT.test(head) && ASCII_TEXT.test(text.body)) return asciiTiers(head, text.body);
+  const headCounts = termCounts(db, head);
+  const bodyTerms = termCounts(db, text.body);
+  let terms = '';
+  let tokens = 0;
+  for (const [indexed, count] of headCounts) {
+    terms = terms ? `${terms} ${indexed}` : indexed;
+    tokens += count;
+  }
+  for (const [indexed, count] of bodyTerms) {
+    if (count >= STRONG_BODY_COUNT && !headCounts.has(indexed)) terms = terms ? `${terms} ${indexed}` : indexed;
+    tokens += count;
+  }
+  return { terms, tokens };
 }
 
 /**
@@ -40,23 +143,20 @@ export interface DocumentText {
  * holds otherwise occurs only in its body, fewer than `STRONG_BODY_COUNT` times.
  */
 export function strongTerms(db: Database.Database, text: DocumentText): string {
-  const strong = new Set(termCounts(db, `${text.title}\n${text.fields}`).keys());
-  for (const [indexed, count] of termCounts(db, text.body)) if (count >= STRONG_BODY_COUNT) strong.add(indexed);
-  return [...strong].join(' ');
+  return documentTiers(db, text).terms;
 }
 
 /**
  * Keeps a document's ranking tiers up to date: its strong terms, and the index's smallest
- * document length (never raised, so that it stays a lower bound). Call after the document's
- * row of the index's FTS5 table was written, in the same transaction; `replacing` when the
- * document had tiers before.
+ * document length (never raised, so that it stays a lower bound). Call in the transaction that
+ * writes the document's row of the index's FTS5 table; `replacing` when the document had tiers
+ * before.
  */
 export function storeRankingTiers(db: Database.Database, indexRowid: number, rowid: number, text: DocumentText, replacing: boolean): void {
   const table = strongTermsFts(indexRowid);
   if (replacing) sql(db, `DELETE FROM ${table} WHERE rowid = CAST(? AS INTEGER)`).run(rowid);
-  const terms = strongTerms(db, text);
+  const { terms, tokens } = documentTiers(db, text);
   if (terms) sql(db, `INSERT INTO ${table} (rowid, terms) VALUES (CAST(? AS INTEGER), ?)`).run(rowid, terms);
-  const tokens = ftsRowTokens(db, documentsFts(indexRowid), rowid);
   sql(
     db,
     `INSERT INTO search_rank_tiers (index_rowid, min_doc_tokens) VALUES (?, ?)
