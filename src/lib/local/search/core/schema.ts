@@ -7,6 +7,7 @@ import { experiencesMigration } from './migrations/experiences.js';
 import { principalMappingsMigration } from './migrations/principal-mappings.js';
 import { documentFailures } from './migrations/document-failures.js';
 import { languageIndexMigration } from './migrations/language-index.js';
+import { otherLanguageIndexMigration } from './migrations/other-language-index.js';
 import { syncFailuresMigration } from './migrations/sync-failures.js';
 import { rankingTiersMigration } from './migrations/ranking-tiers.js';
 
@@ -225,4 +226,5 @@ export const searchMigrations: Migration[] = [
   syncFailuresMigration,
   languageIndexMigration,
   rankingTiersMigration,
+  otherLanguageIndexMigration,
 ];

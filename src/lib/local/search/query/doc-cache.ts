@@ -129,11 +129,17 @@ export function hasRestrictedDocs(db: Database.Database, indexRowid: number): bo
 
 /**
  * Whether some document of an index has a `_language_code` other than English (one without is
- * English). Answered from the index's document cache, loaded for it if need be: the documents'
- * attributes have no SQL index, and a scan of them on every query would cost more.
+ * English): from the index's document cache when it is loaded, else from the partial SQL index
+ * of such documents (one probe; loading the cache for it would hold every document's attributes
+ * in memory for a query that needs none of them).
  */
 export function hasOtherLanguageDocs(db: Database.Database, indexRowid: number): boolean {
-  return indexDocs(db, indexRowid).otherLanguage.size > 0;
+  const cached = caches.get(db)?.get(indexRowid);
+  if (cached) return indexDocs(db, indexRowid).otherLanguage.size > 0;
+  return (
+    sql(db, `SELECT 1 FROM search_documents WHERE index_rowid = ? AND json_extract(attributes, '$._language_code.v') != 'en' LIMIT 1`).get(indexRowid) !==
+    undefined
+  );
 }
 
 /** Drops the cache of an index (after it was purged). */
