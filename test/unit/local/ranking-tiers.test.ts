@@ -79,6 +79,14 @@ describe('ranking tiers: the strong terms of a document', function () {
     );
   });
 
+  it('find every term of a document with more distinct words than are remembered between documents, and of the next one', () => {
+    const distinct = Array.from({ length: 70_000 }, (_, n) => `w${n.toString(36)}x`);
+    const body = [...distinct, ...distinct, ...distinct.slice(0, 100), ...distinct.slice(0, 100)].join(' ');
+    assert.deepEqual(strongTerms(db, { title: '', body, fields: '' }).split(' ').sort(), byFts5(db, '', body, ''));
+    assert.equal(documentTiers(db, { title: '', body, fields: '' }).tokens, 70_000 * 2 + 200);
+    assert.equal(strongTerms(db, { title: 'w0x', body: 'w1x w1x w1x w2x', fields: '' }), 'w0x w1x');
+  });
+
   it('count a term by its stem: three forms of one word in a body make it strong', () => {
     assert.equal(strongTerms(db, { title: '', body: 'running runs RUN walked', fields: '' }), 'run');
     assert.equal(strongTerms(db, { title: 'Café', body: 'naive Naïve', fields: '' }), 'cafe');

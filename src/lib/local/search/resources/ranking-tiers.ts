@@ -24,8 +24,15 @@ function termCounts(db: Database.Database, text: string): Map<string, number> {
 
 /** Words remembered with their term's number before the numbering starts over. */
 const MAX_NUMBERED_WORDS = 50_000;
-/** Each ASCII word seen: the number of the term it is indexed as (-1 when none). */
-const wordTerms = new Map<string, number>();
+/**
+ * The ASCII words seen, found by the FNV-1a hash of their characters without cutting them out
+ * of the text: each slot holds an index into `words` (-1 when empty). Over twice as many slots
+ * as words are ever remembered, so probes stay short.
+ */
+const slots = new Int32Array(1 << 17).fill(-1);
+const words: string[] = [];
+/** By word index: the number of the term the word is indexed as (-1 when none). */
+const wordNumbers: number[] = [];
 /** Each numbered term: its number. */
 const termNumbers = new Map<string, number>();
 /** The numbered terms, by number. */
@@ -34,28 +41,59 @@ let numberedTerms: string[] = [];
 let bodyCounts = new Int32Array(1024);
 let inHead = new Uint8Array(1024);
 
-/** The number of the term an ASCII word is indexed as, or -1 when it is indexed as nothing. */
-function termNumber(word: string): number {
-  let number = wordTerms.get(word);
-  if (number === undefined) {
-    const indexed = term(word);
-    number = indexed ? (termNumbers.get(indexed) ?? -1) : -1;
-    if (indexed && number < 0) {
-      number = numberedTerms.length;
-      numberedTerms.push(indexed);
-      termNumbers.set(indexed, number);
-      if (number >= bodyCounts.length) {
-        const grown = new Int32Array(bodyCounts.length * 2);
-        grown.set(bodyCounts);
-        bodyCounts = grown;
-        const grownHead = new Uint8Array(inHead.length * 2);
-        grownHead.set(inHead);
-        inHead = grownHead;
-      }
-    }
-    wordTerms.set(word, number);
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Below this length V8 copies a cut-out string; from it on, the cut-out would keep the whole text alive. */
+const SLICED_STRING_MIN = 13;
+
+/** The number of the term an ASCII word (new to the table) is indexed as, or -1 when it is indexed as nothing. */
+function numberTerm(word: string): number {
+  const indexed = term(word);
+  if (!indexed) return -1;
+  let number = termNumbers.get(indexed);
+  if (number !== undefined) return number;
+  number = numberedTerms.length;
+  numberedTerms.push(indexed);
+  termNumbers.set(indexed, number);
+  if (number >= bodyCounts.length) {
+    const grown = new Int32Array(bodyCounts.length * 2);
+    grown.set(bodyCounts);
+    bodyCounts = grown;
+    const grownHead = new Uint8Array(inHead.length * 2);
+    grownHead.set(inHead);
+    inHead = grownHead;
   }
   return number;
+}
+
+/** The term number of the word `text[start, end)` whose FNV-1a hash is `hash` (see `numberTerm`). */
+function termNumber(text: string, start: number, end: number, hash: number): number {
+  const mask = slots.length - 1;
+  const length = end - start;
+  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    const index = slots[slot]!;
+    if (index < 0) {
+      const cut = text.slice(start, end);
+      const word = length < SLICED_STRING_MIN ? cut : Buffer.from(cut, 'latin1').toString('latin1');
+      // a document with more distinct words than the table takes: the rest are not remembered
+      if (words.length >= slots.length >> 1) return numberTerm(word);
+      slots[slot] = words.length;
+      words.push(word);
+      const number = numberTerm(word);
+      wordNumbers.push(number);
+      return number;
+    }
+    const word = words[index]!;
+    if (word.length !== length) continue;
+    let same = true;
+    for (let i = 0; i < length; i++) {
+      if (word.charCodeAt(i) !== text.charCodeAt(start + i)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return wordNumbers[index]!;
+  }
 }
 
 /**
@@ -67,13 +105,18 @@ function termNumber(word: string): number {
 function readAscii(text: string, head: boolean, touched: number[]): number {
   let tokens = 0;
   let start = -1;
+  let hash = FNV_OFFSET;
   for (let i = 0, length = text.length; i <= length; i++) {
     const code = i < length ? text.charCodeAt(i) : 32;
     // Letters and digits: 0-9, A-Z, a-z.
     if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
-      if (start < 0) start = i;
+      if (start < 0) {
+        start = i;
+        hash = FNV_OFFSET;
+      }
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     } else if (start >= 0) {
-      const number = termNumber(text.slice(start, i));
+      const number = termNumber(text, start, i, hash >>> 0);
       start = -1;
       tokens++;
       if (number < 0) continue;
@@ -102,8 +145,10 @@ export interface DocumentTiers {
 
 /** `documentTiers` for ASCII text: one pass over each column, terms counted by number, no intermediate arrays or maps. */
 function asciiTiers(head: string, body: string): DocumentTiers {
-  if (wordTerms.size >= MAX_NUMBERED_WORDS) {
-    wordTerms.clear();
+  if (words.length >= MAX_NUMBERED_WORDS) {
+    slots.fill(-1);
+    words.length = 0;
+    wordNumbers.length = 0;
     termNumbers.clear();
     numberedTerms = [];
   }
