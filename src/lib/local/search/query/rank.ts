@@ -1,9 +1,8 @@
-import type Database from 'better-sqlite3';
 import type { FieldConfig } from '../core/fields.js';
 import { sql } from '../core/statements.js';
-import { feedbackMultiplier, relevanceMultipliers, type ColumnWeights } from './boosts.js';
+import { feedbackMultiplier, relevanceMultipliers } from './boosts.js';
 import type { CachedDoc, DocLookup } from './doc-cache.js';
-import { weightArgs } from './bm25-core.js';
+import { weightArgs, type Bm25Input } from './bm25-core.js';
 import { allowedInBm25Order, topByBm25 } from './top-bm25.js';
 
 /** A ranked document and its final score. */
@@ -12,20 +11,9 @@ export interface Ranked {
   score: number;
 }
 
-/** What ranking works with. */
-export interface RankInput {
-  db: Database.Database;
-  indexRowid: number;
-  table: string;
-  expression: string;
-  /** The quoted phrases of the expression's positive part, in FTS5's order (see `MatchPlan.phrases`). */
-  phrases: readonly string[];
-  weights: ColumnWeights;
+/** What ranking works with: what the BM25 top is found with, and what boosts the scores. */
+export interface RankInput extends Bm25Input {
   docs: DocLookup;
-  /** The documents that passed the filters; null when every match passes. */
-  allowed: { has(rowid: number): boolean } | null;
-  /** How many of the best documents are needed. */
-  needed: number;
   fields: readonly FieldConfig[];
   /** Net relevance votes for this query by document id. */
   feedback: ReadonlyMap<string, number>;
