@@ -21,6 +21,18 @@ export interface Bm25Input {
   needed: number;
 }
 
+/** Beyond this many distinct phrases the bounds cost more than they save. */
+export const MAX_PHRASES = 16;
+/** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
+export const MIN_HOLDERS = 1000;
+/** The smallest window read in BM25 order when some matches may not pass the filters. */
+const MIN_FILTERED_WINDOW = 200;
+
+/** The first window of best matches to read in BM25 order: `needed`, or more when some may not pass the filters. */
+export function firstWindow(input: Bm25Input): number {
+  return input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+}
+
 /** FTS5's BM25 parameter k1: one phrase adds at most (k1 + 1) × its IDF to a score. */
 export const K1 = 1.2;
 /** Headroom for the rounding of bounds computed here and of the sums FTS5 computes. */

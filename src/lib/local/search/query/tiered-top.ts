@@ -1,7 +1,7 @@
 import { strongTermsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { smallestDocTokens, STRONG_BODY_COUNT } from '../resources/ranking-tiers.js';
-import { idfCeiling, K1, keepBest, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import { firstWindow, idfCeiling, K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
 import { unquote } from './fts-expression.js';
 import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
 import { ftsTermRows, ftsTerms } from './fts-terms.js';
@@ -10,13 +10,7 @@ import { ftsTermRows, ftsTerms } from './fts-terms.js';
 const B = 0.75;
 /** A term a document does not hold strongly occurs at most this often, and only in its body. */
 const WEAK_BODY_COUNT = STRONG_BODY_COUNT - 1;
-/** Beyond this many distinct phrases the bounds cost more than they save. */
-const MAX_PHRASES = 16;
-/**
- * Below this many phrase holders in all, and below this share of the index's documents,
- * scoring every match costs little more than bounding.
- */
-const MIN_HOLDERS = 1000;
+/** Below this share of the index's documents as phrase holders in all (or MIN_HOLDERS), scoring every match costs little more than bounding. */
 const MIN_HOLDER_SHARE = 0.2;
 /**
  * The most candidates worth scoring apart before the top's threshold is known, as a share of
@@ -33,8 +27,6 @@ const BLIND_BOUND_SHARE = 0.5;
 const MAX_SETTLING_SHARE = 0.6;
 /** The most documents worth scoring first for holding every phrase, as a share of the candidate budget. */
 const MAX_CONJUNCTION_SHARE = 0.5;
-/** The smallest window of candidates read in BM25 order when some may not pass the filters. */
-const MIN_FILTERED_WINDOW = 200;
 
 /** A distinct phrase of the query and the most it adds to a score: in any holder, and in a holder that does not hold it strongly. */
 interface Bound {
@@ -130,7 +122,7 @@ function scoreExpression(input: Bm25Input, expression: string, limit: number): S
 
 /** The `needed` best of `score(window)` that pass the filters, the window growing until enough pass. */
 function bestOf(input: Bm25Input, score: (window: number) => Scored[]): Scored[] {
-  let window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
+  let window = firstWindow(input);
   for (;;) {
     const rows = score(window);
     const best = keepBest(input, rows);

@@ -1,22 +1,16 @@
 import { sql } from '../core/statements.js';
-import { idfCeiling, K1, keepBest, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import { firstWindow, idfCeiling, K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
 import { tieredTop } from './tiered-top.js';
 
 export type { Bm25Input, Scored } from './bm25-core.js';
 
-/** Beyond this many distinct phrases the bounds cost more than they save. */
-const MAX_PHRASES = 16;
-/** Below this many phrase holders in all, scoring every match is cheaper than bounding. */
-const MIN_HOLDERS = 1000;
 /**
  * The largest share of all phrase holders worth scoring apart before the other matches are
  * read in BM25 order: checking each match against the holders costs about as much as
  * scoring it, so larger sets save nothing.
  */
 const MAX_HOLDER_SHARE = 0.15;
-/** The smallest window read in BM25 order when some matches may not pass the filters. */
-const MIN_FILTERED_WINDOW = 200;
 
 /** A distinct phrase of the query, how many rows hold it, and the most it can add to any row's BM25 score. */
 interface Bound {
@@ -82,8 +76,7 @@ export function allowedInBm25Order(input: Bm25Input, window: number, without: re
 
 /** The `needed` best matches that pass the filters and hold none of `without`, read in BM25 order. */
 function bestInOrder(input: Bm25Input, without: readonly string[] = []): Scored[] {
-  const window = input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
-  return allowedInBm25Order(input, window, without).slice(0, input.needed);
+  return allowedInBm25Order(input, firstWindow(input), without).slice(0, input.needed);
 }
 
 /**
