@@ -18,6 +18,20 @@ function copyPackage(): string {
   return dir;
 }
 
+/** `nimbus search index list` from the package copy `pkg`, with `nodeOptions` before the script. */
+function listFrom(pkg: string, test: TestService, env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const args = [...nodeOptions, join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
+    const child = spawn(process.execPath, args, { env: { ...test.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
 /**
  * The two bundles bin/run.js compiles from a code cache, and how a run of `search index list`
  * takes each: the fast path's by default, oclif's with NIMBUS_NO_FAST_PATH set.
@@ -34,18 +48,7 @@ for (const { bundle, env } of BUNDLES) {
     let pkg: string;
     const cacheFile = () => join(pkg, 'dist', 'cli', `${bundle}.cache`);
 
-    /** `nimbus search index list` from the copy, with `nodeOptions` before the script. */
-    const list = (nodeOptions: string[] = []): Promise<CliResult> =>
-      new Promise((resolve, reject) => {
-        const args = [...nodeOptions, join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
-        const child = spawn(process.execPath, args, { env: { ...test.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-      });
+    const list = (nodeOptions: string[] = []): Promise<CliResult> => listFrom(pkg, test, env, nodeOptions);
 
     /** Runs the command and checks its output and that it wrote a cache the next run keeps. */
     async function runsAndRewritesCache(bad: Buffer | undefined, nodeOptions: string[] = []): Promise<void> {
@@ -116,16 +119,7 @@ describe("the built CLI with a damaged entry in the fast path's table", function
 
   it('runs the command through oclif', async () => {
     writeFileSync(join(pkg, 'dist', 'cli', 'fast', 'search', 'index', 'list.json'), '{"id": "search:index:li');
-    const result = await new Promise<CliResult>((resolve, reject) => {
-      const args = [join(pkg, 'bin', 'run.js'), 'search', 'index', 'list', '--endpoint-url', test.service.endpoint];
-      const child = spawn(process.execPath, args, { env: test.env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    });
+    const result = await listFrom(pkg, test, {});
     assert.equal(result.stderr, '');
     assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
   });
