@@ -33,6 +33,20 @@ export function firstWindow(input: Bm25Input): number {
   return input.allowed ? Math.max(MIN_FILTERED_WINDOW, input.needed * 2) : input.needed;
 }
 
+/**
+ * The rows of `read(window)` (the best `window` matches of some set, in BM25 order) that pass the
+ * filters, the window growing fourfold from `window` until `needed` of them pass or it holds
+ * every match of the set.
+ */
+export function allowedInGrowingWindow(input: Bm25Input, window: number, read: (window: number) => Scored[]): Scored[] {
+  for (;;) {
+    const rows = read(window);
+    const allowed = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : rows;
+    if (allowed.length >= input.needed || rows.length < window) return allowed;
+    window *= 4;
+  }
+}
+
 /** FTS5's BM25 parameter k1: one phrase adds at most (k1 + 1) × its IDF to a score. */
 export const K1 = 1.2;
 /** Headroom for the rounding of bounds computed here and of the sums FTS5 computes. */

@@ -1,7 +1,19 @@
 import { strongTermsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { smallestDocTokens, STRONG_BODY_COUNT } from '../resources/ranking-tiers.js';
-import { firstWindow, idfCeiling, K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import {
+  allowedInGrowingWindow,
+  firstWindow,
+  idfCeiling,
+  K1,
+  keepBest,
+  MAX_PHRASES,
+  MIN_HOLDERS,
+  ROUNDING,
+  weightArgs,
+  type Bm25Input,
+  type Scored,
+} from './bm25-core.js';
 import { unquote } from './fts-expression.js';
 import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
 import { ftsTermRows, ftsTerms } from './fts-terms.js';
@@ -122,13 +134,7 @@ function scoreExpression(input: Bm25Input, expression: string, limit: number): S
 
 /** The `needed` best of `score(window)` that pass the filters, the window growing until enough pass. */
 function bestOf(input: Bm25Input, score: (window: number) => Scored[]): Scored[] {
-  let window = firstWindow(input);
-  for (;;) {
-    const rows = score(window);
-    const best = keepBest(input, rows);
-    if (best.length >= input.needed || rows.length < window) return best;
-    window *= 4;
-  }
+  return keepBest(input, allowedInGrowingWindow(input, firstWindow(input), score));
 }
 
 /** The `needed` best of two sets of scored rows (a row may be in both, with the same score). */

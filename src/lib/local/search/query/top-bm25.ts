@@ -1,5 +1,17 @@
 import { sql } from '../core/statements.js';
-import { firstWindow, idfCeiling, K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import {
+  allowedInGrowingWindow,
+  firstWindow,
+  idfCeiling,
+  K1,
+  keepBest,
+  MAX_PHRASES,
+  MIN_HOLDERS,
+  ROUNDING,
+  weightArgs,
+  type Bm25Input,
+  type Scored,
+} from './bm25-core.js';
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
 import { tieredTop } from './tiered-top.js';
 
@@ -66,12 +78,7 @@ function scoreMatches(input: Bm25Input, holding: readonly string[], without: rea
  * growing fourfold until `needed` of them pass the filters or it holds every match.
  */
 export function allowedInBm25Order(input: Bm25Input, window: number, without: readonly string[] = []): Scored[] {
-  for (;;) {
-    const rows = scoreMatches(input, [], without, window);
-    const allowed = input.allowed ? rows.filter(([rowid]) => input.allowed!.has(rowid)) : rows;
-    if (allowed.length >= input.needed || rows.length < window) return allowed;
-    window *= 4;
-  }
+  return allowedInGrowingWindow(input, window, (size) => scoreMatches(input, [], without, size));
 }
 
 /** The `needed` best matches that pass the filters and hold none of `without`, read in BM25 order. */
