@@ -25,14 +25,12 @@ export function readJsonBody(request: LocalRequest): Record<string, unknown> {
   if (request.body.length === 0) return {};
   let input: unknown;
   try {
-    const large = request.body.length >= COLLECT_AFTER_BODY;
-    let text: string | undefined = request.body.toString('utf8');
-    // free a large body's bytes before its text is parsed, and its text before its documents are decoded
-    request.body = EMPTY;
-    if (large) collectGarbage();
-    input = JSON.parse(text);
-    text = undefined;
-    if (large) collectGarbage();
+    if (request.body.length < COLLECT_AFTER_BODY) input = JSON.parse(takeText(request));
+    else {
+      input = parseLarge(request);
+      // the text is garbage now that parseLarge's frame is gone: free it before the documents are decoded
+      collectGarbage();
+    }
   } catch (error) {
     throw new ServiceError('SerializationException', `The request body is not valid JSON: ${(error as Error).message}`, 400);
   }
@@ -40,4 +38,22 @@ export function readJsonBody(request: LocalRequest): Record<string, unknown> {
     throw new ServiceError('SerializationException', 'The request body must be a JSON object.', 400);
   }
   return input as Record<string, unknown>;
+}
+
+/**
+ * Parses a large body, its bytes collected before the text is parsed. Each step runs in a frame
+ * of its own because V8 keeps every register of a running function's frame alive: a register that
+ * held the bytes (or the text) while it was converted would keep 50 MB alive through the parse.
+ */
+function parseLarge(request: LocalRequest): unknown {
+  const text = takeText(request);
+  collectGarbage();
+  return JSON.parse(text);
+}
+
+/** The request's body as text, with the request's hold on its bytes released. */
+function takeText(request: LocalRequest): string {
+  const text = request.body.toString('utf8');
+  request.body = EMPTY;
+  return text;
 }
