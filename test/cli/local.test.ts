@@ -3,6 +3,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { strongTermsFts } from '../../src/lib/local/search/core/fts-tables.js';
+import { DATABASE_FILE } from '../../src/lib/local/store/open-store.js';
+import { startLocalService } from '../../src/lib/local/server.js';
+import { activeIndex, ok, textDoc } from '../integration/local-search/support.js';
 import { BIN, cliEnv, json, nimbus, requireBuild } from './helpers/cli.js';
 import { startLocalServer } from './helpers/local-start.js';
 import { startTestService, type TestService } from './helpers/service.js';
@@ -47,6 +52,43 @@ describe('nimbus local start and --local', function () {
     assert.equal(await again.stop('SIGINT'), 130);
     const refused = await nimbus(['mobile', 'project', 'list', '--endpoint-url', again.endpoint, '--max-attempts', '1'], { env: as('ci', 's3cret') });
     assert.equal(refused.code, 255, 'the port is closed');
+  });
+
+  it('tells on stderr that it upgrades a data dir whose documents were stored before the ranking tiers, then serves them', async () => {
+    const dataDir = join(dir, 'before-tiers');
+    const stored = await startLocalService({ port: 0, dataDir, createDelay: 0 });
+    let index: string;
+    try {
+      index = await activeIndex(stored.endpoint);
+      const Documents = ['lamp oil', 'lamp shade', 'desk'].map((body, n) => textDoc(`doc-${n}`, `note ${n}`, body));
+      await ok(stored.endpoint, 'BatchPutDocument', { IndexId: index, Documents });
+    } finally {
+      await stored.close();
+    }
+    // the data dir as the schema before the ranking tiers left it
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    const indexRowid = db.prepare('SELECT rowid FROM search_indices WHERE id = ?').pluck().get(index) as number;
+    db.exec(`DROP TABLE ${strongTermsFts(indexRowid)}; DROP TABLE search_rank_tiers; DELETE FROM schema_migrations WHERE module = 'search' AND version = 12`);
+    db.close();
+
+    const env = cliEnv(dir);
+    const server = await startLocalServer(['--port', '0', '--data-dir', dataDir], env);
+    const found = await nimbus(
+      ['search', 'query', '--index-id', index, '--query-text', 'lamp', '--query', 'ResultItems[].DocumentId', '--endpoint-url', server.endpoint],
+      {
+        env: { ...env, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' },
+      },
+    );
+    assert.deepEqual(json(found).sort(), ['doc-0', 'doc-1']);
+    assert.equal(await server.stop(), 0);
+    assert.match(
+      server.stderr(),
+      /^nimbus: upgrading the local data dir, once: building the ranking tiers of 3 stored documents \(search schema 12\)…\nnimbus: local service listening on /,
+    );
+
+    const again = await startLocalServer(['--port', '0', '--data-dir', dataDir], env);
+    assert.equal(await again.stop(), 0);
+    assert.doesNotMatch(again.stderr(), /upgrading/, 'the upgrade is done once');
   });
 
   it('rejects bad flags with 252', async () => {

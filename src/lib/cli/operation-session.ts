@@ -168,10 +168,11 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   if (flags.local) {
     const { startLocalService } = await import('../local/server.js');
     const { tokenSecretsFromEnv } = await import('./local/token-secrets.js');
+    const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
     const tokenSecrets = tokenSecretsFromEnv(env);
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}) });
+    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}), onUpgradeNotice: printUpgradeNotice });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;

@@ -38,6 +38,12 @@ export interface LocalResponse {
 export interface Migration {
   version: number;
   up(db: Database.Database): void;
+  /**
+   * For a step that may take a while (one that re-reads every document, say): what it is about
+   * to do, in a few words, to tell whoever waits for the data dir to open; undefined when it has
+   * nothing long to do.
+   */
+  notice?(db: Database.Database): string | undefined;
 }
 
 /** Everything a module may use while it serves a request. */

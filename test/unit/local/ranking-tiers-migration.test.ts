@@ -11,6 +11,8 @@ import { openStore } from '../../../src/lib/local/store/open-store.js';
 
 const INDEX = 3;
 const TABLE = documentsFts(INDEX);
+/** An index whose documents' rows come between those of `INDEX`, as they do when several indexes take documents in turn. */
+const OTHER = 4;
 
 /** Document `n`: `alpha` in a third of them (three times, or in the title, in a fifth of those), `beta` in a quarter (`Béta bêta` too in a third of those). */
 function text(n: number): { title: string; body: string } {
@@ -32,31 +34,50 @@ describe('search schema: the ranking-tiers migration', function () {
     const before = searchMigrations.filter((migration) => migration.version < 12);
     const old = openStore(dir, [{ name: 'search', migrations: before }]);
     try {
-      old
-        .prepare(
-          `INSERT INTO search_indices (rowid, id, region, name, edition, settings, fields, created_at, updated_at, busy_state, busy_until)
-           VALUES (?, 'index-3', 'us-east-1', 'old', 'DEVELOPER_EDITION', '{}', '[]', 0, 0, 'ACTIVE', 0)`,
-        )
-        .run(INDEX);
-      // the full-text table as indexes had it before the migration
-      old.exec(`CREATE VIRTUAL TABLE ${TABLE} USING fts5(title, body, fields, tokenize = 'porter unicode61 remove_diacritics 2')`);
-      const insert = old.prepare(`INSERT INTO ${TABLE} (rowid, title, body, fields) VALUES (?, ?, ?, '')`);
+      const index = old.prepare(
+        `INSERT INTO search_indices (rowid, id, region, name, edition, settings, fields, created_at, updated_at, busy_state, busy_until)
+         VALUES (?, ?, 'us-east-1', 'old', 'DEVELOPER_EDITION', '{}', '[]', 0, 0, 'ACTIVE', 0)`,
+      );
+      const document = old.prepare(
+        `INSERT INTO search_documents (rowid, index_rowid, doc_id, attributes, content_hash, text_bytes, created_at, updated_at) VALUES (?, ?, ?, '{}', '', 0, 0, 0)`,
+      );
+      // the full-text tables as indexes had them before the migration; each row has its document's rowid
+      const fts = (indexRowid: number) => {
+        index.run(indexRowid, `index-${indexRowid}`);
+        old.exec(`CREATE VIRTUAL TABLE ${documentsFts(indexRowid)} USING fts5(title, body, fields, tokenize = 'porter unicode61 remove_diacritics 2')`);
+        return old.prepare(`INSERT INTO ${documentsFts(indexRowid)} (rowid, title, body, fields) VALUES (?, ?, ?, '')`);
+      };
+      const [insert, insertOther] = [fts(INDEX), fts(OTHER)];
       old.transaction(() => {
-        for (let n = 1; n <= 3000; n++) insert.run(n, text(n).title, text(n).body);
+        // document n of INDEX has rowid 2n; the other index's documents, which all hold `alpha` in their title and are shorter, fill the rowids between
+        for (let n = 1; n <= 3000; n++) {
+          document.run(2 * n, INDEX, `doc-${n}`);
+          insert.run(2 * n, text(n).title, text(n).body);
+          document.run(2 * n - 1, OTHER, `doc-${n}`);
+          insertOther.run(2 * n - 1, 'alpha', 'short');
+        }
       })();
       assert.equal(smallestDocTokensOrNone(old), 'no table');
     } finally {
       old.close();
     }
 
-    const db = openStore(dir, [{ name: 'search', migrations: searchMigrations }]);
+    const notices: string[] = [];
+    const db = openStore(dir, [{ name: 'search', migrations: searchMigrations }], (step) => notices.push(step));
     try {
+      assert.deepEqual(notices, ['building the ranking tiers of 6,000 stored documents (search schema 12)']);
+      assert.equal(smallestDocTokens(db, OTHER), 2);
+      const otherStrong = db.prepare(`SELECT count(*) FROM ${strongTermsFts(OTHER)} WHERE ${strongTermsFts(OTHER)} MATCH ?`).pluck();
+      assert.equal(otherStrong.get('"alpha"'), 3000);
+      assert.equal(otherStrong.get('"report"'), 0);
       // strong holders of `alpha`: the titles that hold it (every fifteenth), and the bodies that hold it three times (every thirtieth, among them)
       const strong = db
         .prepare(`SELECT rowid FROM ${strongTermsFts(INDEX)} WHERE ${strongTermsFts(INDEX)} MATCH ? ORDER BY rowid`)
         .pluck()
         .all('"alpha"');
-      const expected = Array.from({ length: 3000 }, (_, i) => i + 1).filter((n) => n % 15 === 0);
+      const expected = Array.from({ length: 3000 }, (_, i) => i + 1)
+        .filter((n) => n % 15 === 0)
+        .map((n) => 2 * n);
       assert.deepEqual(strong, expected);
       // `bêta` and `Béta` are indexed as `beta`: with `beta`, three times in every twelfth body
       const strongBeta = db
@@ -90,6 +111,23 @@ describe('search schema: the ranking-tiers migration', function () {
     } finally {
       db.close();
     }
+  });
+
+  it('tells nothing when the data dir holds no document', () => {
+    const empty = join(dir, 'empty');
+    const notices: string[] = [];
+    openStore(empty, [{ name: 'search', migrations: searchMigrations.filter((migration) => migration.version < 12) }]).close();
+    openStore(empty, [{ name: 'search', migrations: searchMigrations }], (step) => notices.push(step)).close();
+    const fresh = openStore(join(dir, 'fresh'), [{ name: 'search', migrations: searchMigrations }], (step) => notices.push(step));
+    try {
+      assert.equal(
+        fresh.prepare("SELECT max(version) FROM schema_migrations WHERE module = 'search'").pluck().get(),
+        Math.max(...searchMigrations.map((migration) => migration.version)),
+      );
+    } finally {
+      fresh.close();
+    }
+    assert.deepEqual(notices, []);
   });
 });
 

@@ -4,6 +4,7 @@ import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
+import { printUpgradeNotice } from './upgrade-notice.js';
 
 /** The environment variable that can hold the accepted key pairs. */
 const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
@@ -104,6 +105,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(faults ? { faults } : {}),
     ...(tokenSecrets ? { tokenSecrets } : {}),
     accountId: flags['account-id'],
+    onUpgradeNotice: printUpgradeNotice,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error?.code !== 'EADDRINUSE') throw error;
     throw new CliError(

@@ -1,13 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from '../types.js';
 
+/** Told, before a step of the schema upgrade that may take a while, what it does (e.g. `building … (search schema 12)`). */
+export type UpgradeNotice = (step: string) => void;
+
 /**
  * Applies the migrations of one module that are not recorded yet in `schema_migrations`,
  * in version order, inside one transaction: either all pending steps apply or none does.
- * Returns the versions applied. Throws when a stored version is newer than the module knows
- * (a data dir written by a newer nimbus).
+ * Before a step that has a long task at hand (see `Migration.notice`), `onNotice` is told what
+ * it does. Returns the versions applied. Throws when a stored version is newer than the module
+ * knows (a data dir written by a newer nimbus).
  */
-export function migrateModule(db: Database.Database, module: string, migrations: readonly Migration[]): number[] {
+export function migrateModule(db: Database.Database, module: string, migrations: readonly Migration[], onNotice?: UpgradeNotice): number[] {
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
   const known = sorted.length === 0 ? 0 : sorted[sorted.length - 1]!.version;
   const run = db.transaction((): number[] => {
@@ -24,6 +28,8 @@ export function migrateModule(db: Database.Database, module: string, migrations:
     const done: number[] = [];
     for (const migration of sorted) {
       if (applied.has(migration.version)) continue;
+      const notice = onNotice && migration.notice?.(db);
+      if (notice) onNotice(`${notice} (${module} schema ${migration.version})`);
       migration.up(db);
       record.run(module, migration.version, new Date().toISOString());
       done.push(migration.version);
