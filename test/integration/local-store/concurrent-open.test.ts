@@ -49,6 +49,30 @@ describe('local store: processes opening one new data dir together', function ()
     await exited;
   });
 
+  it('waits, and says so, while another process holds the lock of a data dir that is behind (its upgrade)', async function () {
+    const dataDir = join(root, 'upgrading');
+    mkdirSync(dataDir);
+    const holder = start('./lock-holder.ts', [join(dataDir, DATABASE_FILE), 'WAL', '2500']);
+    children.push(holder);
+    assert.equal(await nextMessage(holder), 'locked');
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    const notices: string[] = [];
+    const db = openStore(dataDir, modules, (step) => notices.push(step));
+    try {
+      assert.equal(
+        db.prepare('SELECT count(*) FROM schema_migrations').pluck().get(),
+        modules.reduce((sum, module) => sum + module.migrations.length, 0),
+      );
+    } finally {
+      db.close();
+    }
+    assert.deepEqual(
+      notices.filter((step) => step.startsWith('waiting')),
+      ['waiting for another nimbus process that is upgrading it'],
+    );
+    await exited;
+  });
+
   it(`opens in ${PROCESSES} processes at once, ${ROUNDS} new dirs in a row, without a failure`, async function () {
     const openers = Array.from({ length: PROCESSES }, () => start('./open-child.ts'));
     children.push(...openers);

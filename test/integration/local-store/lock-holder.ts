@@ -1,13 +1,15 @@
 /**
- * Creates a database in rollback-journal mode at the path given, holds a write lock on it
- * (BEGIN IMMEDIATE) and announces `locked`; commits and exits a second later.
+ * Creates a database at the path given, in the journal mode given (DELETE unless told), holds
+ * a write lock on it (BEGIN IMMEDIATE) and announces `locked`; commits and exits after the
+ * milliseconds given (1000 unless told).
  */
 import Database from 'better-sqlite3';
 
-const HOLD_MS = 1000;
+const [, , path, journalMode = 'DELETE', hold = '1000'] = process.argv;
+const HOLD_MS = Number(hold);
 
-const db = new Database(process.argv[2]!);
-db.pragma('journal_mode = DELETE');
+const db = new Database(path!);
+db.pragma(`journal_mode = ${journalMode}`);
 db.exec('BEGIN IMMEDIATE');
 setTimeout(() => {
   db.exec('COMMIT');

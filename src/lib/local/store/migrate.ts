@@ -38,3 +38,14 @@ export function migrateModule(db: Database.Database, module: string, migrations:
   });
   return run.immediate();
 }
+
+/**
+ * True when the data dir has not recorded every migration of `module` (or has no record yet):
+ * opening it will upgrade it. A read, which another process's write lock does not block.
+ */
+export function isBehind(db: Database.Database, module: string, migrations: readonly Migration[]): boolean {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!table) return migrations.length > 0;
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations WHERE module = ?').pluck().all(module) as number[]);
+  return migrations.some((migration) => !applied.has(migration.version));
+}
