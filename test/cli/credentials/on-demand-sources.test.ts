@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
+import { closedPort } from '../../support/closed-port.js';
 import type { TestServer } from '../../support/echo-server.js';
 import { startSignatureRecorder, type SignatureRecorder } from '../../support/tls/index.js';
 import { CONTAINER_KEYS, startFakeContainerEndpoint } from '../../unit/credentials/container/fake-container.js';
 import { IMDS_KEYS, startFakeImds } from '../../unit/credentials/imds/fake-imds.js';
 import { SSO_ROLE_KEYS, startFakeSso, type FakeSso } from '../../unit/credentials/sso/fake-sso.js';
-import { nimbus, requireBuild, ROOT } from '../helpers/cli.js';
-import { credentialTestEnv } from './cli-env.js';
+import { cliEnv, nimbus, requireBuild, ROOT } from '../helpers/cli.js';
 
 const CREDENTIALS_DIR = join(ROOT, 'src', 'lib', 'credentials');
 const STATIC = { key: 'AKIDSTATIC', secret: 'static/secret' };
@@ -162,7 +163,9 @@ describe('the built CLI evaluates the code of a credential source only in a run 
 
   before(async () => {
     requireBuild();
-    const { home, env } = await credentialTestEnv();
+    const home = mkdtempSync(join(tmpdir(), 'nimbus-on-demand-'));
+    // The instance metadata service on a closed port: a scenario that reaches it by mistake fails at once.
+    const env = cliEnv(home, { AWS_REGION: 'us-east-1', AWS_EC2_METADATA_SERVICE_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
     service = await startLocalService({ port: 0, dataDir: join(home, 'data'), credentials: accepted });
     recorder = await startSignatureRecorder(service.endpoint);
     const sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
