@@ -18,8 +18,7 @@ export function migrateModule(db: Database.Database, module: string, migrations:
     db.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (module TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (module, version))',
     );
-    const rows = db.prepare('SELECT version FROM schema_migrations WHERE module = ?').all(module) as Array<{ version: number }>;
-    const applied = new Set(rows.map((row) => row.version));
+    const applied = appliedVersions(db, module);
     const newest = Math.max(0, ...applied);
     if (newest > known) {
       throw new Error(`the data dir holds ${module} schema version ${newest}, newer than this nimbus knows (${known}); upgrade nimbus`);
@@ -46,6 +45,11 @@ export function migrateModule(db: Database.Database, module: string, migrations:
 export function isBehind(db: Database.Database, module: string, migrations: readonly Migration[]): boolean {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
   if (!table) return migrations.length > 0;
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations WHERE module = ?').pluck().all(module) as number[]);
+  const applied = appliedVersions(db, module);
   return migrations.some((migration) => !applied.has(migration.version));
+}
+
+/** The versions of `module` recorded in `schema_migrations` (which must exist). */
+function appliedVersions(db: Database.Database, module: string): Set<number> {
+  return new Set(db.prepare('SELECT version FROM schema_migrations WHERE module = ?').pluck().all(module) as number[]);
 }
