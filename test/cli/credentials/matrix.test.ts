@@ -1,37 +1,23 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { dirname, join } from 'node:path';
-import { startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
-import type { TestServer } from '../../support/echo-server.js';
+import { join } from 'node:path';
 import { AWS_CLIS, runAwsCli, startConnectProxy, startTlsService, type SeenSignature, type TestProxy, type TlsService } from '../../support/tls/index.js';
-import { CONTAINER_KEYS, startFakeContainerEndpoint } from '../../unit/credentials/container/fake-container.js';
-import { IMDS_KEYS, startFakeImds } from '../../unit/credentials/imds/fake-imds.js';
-import { SSO_ROLE_KEYS, startFakeSso, type FakeSso } from '../../unit/credentials/sso/fake-sso.js';
+import { CONTAINER_KEYS } from '../../unit/credentials/container/fake-container.js';
+import { IMDS_KEYS } from '../../unit/credentials/imds/fake-imds.js';
+import { SSO_ROLE_KEYS } from '../../unit/credentials/sso/fake-sso.js';
 import { nimbus, requireBuild } from '../helpers/cli.js';
 import { credentialTestEnv } from './cli-env.js';
+import { closeSourceFakes, SOURCE, startSourceFakes, STATIC, writeSourceFiles, writeUnder, type SourceFakes as Fakes } from './source-fakes.js';
 
 /** How the CA that signed the service's certificate is trusted in a run. */
 type CaWay = '--ca-bundle' | 'AWS_CA_BUNDLE' | 'ca_bundle';
 const CA_WAYS: readonly CaWay[] = ['--ca-bundle', 'AWS_CA_BUNDLE', 'ca_bundle'];
 
-const STATIC = { key: 'AKIDSTATIC', secret: 'static/secret' };
-const SOURCE = { key: 'AKIDSOURCE', secret: 'source/secret' };
 const ROLE = 'arn:aws:iam::123456789012:role/matrix';
 const WEB_TOKEN = 'oidc-token-matrix';
 const SSO_START = 'https://matrix.awsapps.com/start';
 const SSO_ACCESS_TOKEN = 'sso-access-matrix';
-/** The AWS CLI's token cache file of the sso-session `matrix` (SHA-1 of the session name). */
-const SSO_TOKEN_FILE = '.aws/sso/cache/bf2f749e80c970f50552e9d5f3e8434e78b88d35.json';
-
-/** What a row's source needs around a run. */
-interface Fakes {
-  sts: FakeSts;
-  sso: FakeSso;
-  container: TestServer;
-  imds: TestServer;
-  home: string;
-}
 
 /** One credential source: how to configure it, and the keys a request signed by it carries. */
 interface Row {
@@ -191,41 +177,29 @@ describe('every credential source through the built CLI against an HTTPS endpoin
 
   before(async () => {
     requireBuild();
-    accepted
-      .set(STATIC.key, STATIC.secret)
-      .set(CONTAINER_KEYS.AccessKeyId, CONTAINER_KEYS.SecretAccessKey)
-      .set(IMDS_KEYS.AccessKeyId, IMDS_KEYS.SecretAccessKey);
-    accepted.set(SSO_ROLE_KEYS.accessKeyId, SSO_ROLE_KEYS.secretAccessKey);
+    ({ home, env: baseEnv } = await credentialTestEnv({ AWS_PAGER: '' }));
+    fakes = await startSourceFakes(
+      accepted,
+      {
+        role: ROLE,
+        webToken: WEB_TOKEN,
+        ssoAccessToken: SSO_ACCESS_TOKEN,
+        containerAuthorization: 'Bearer task-token',
+        stsUsers: [
+          { key: CONTAINER_KEYS.AccessKeyId, secret: CONTAINER_KEYS.SecretAccessKey, token: CONTAINER_KEYS.Token },
+          { key: IMDS_KEYS.AccessKeyId, secret: IMDS_KEYS.SecretAccessKey, token: IMDS_KEYS.Token },
+        ],
+      },
+      home,
+    );
+    baseEnv.AWS_ENDPOINT_URL_STS = fakes.sts.endpoint;
     tls = await startTlsService({ credentials: accepted }, { recordSignatures: true });
-    const sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
-    sts.addUser(SOURCE.key, SOURCE.secret);
-    sts.addUser(CONTAINER_KEYS.AccessKeyId, CONTAINER_KEYS.SecretAccessKey, CONTAINER_KEYS.Token);
-    sts.addUser(IMDS_KEYS.AccessKeyId, IMDS_KEYS.SecretAccessKey, IMDS_KEYS.Token);
-    sts.roles.set(ROLE, { trusted: [SOURCE.key, CONTAINER_KEYS.AccessKeyId, IMDS_KEYS.AccessKeyId, WEB_TOKEN] });
-    const sso = await startFakeSso();
-    sso.validTokens.add(SSO_ACCESS_TOKEN);
     proxy = await startConnectProxy();
-    fakes = {
-      sts,
-      sso,
-      container: await startFakeContainerEndpoint({ authorization: 'Bearer task-token' }),
-      imds: await startFakeImds({ requireToken: true }),
-      home: '',
-    };
-    ({ home, env: baseEnv } = await credentialTestEnv({ AWS_ENDPOINT_URL_STS: sts.endpoint, AWS_PAGER: '' }));
-    fakes.home = home;
   });
   after(async () => {
-    await Promise.all([tls?.close(), fakes?.sts.close(), fakes?.sso.close(), fakes?.container.close(), fakes?.imds.close(), proxy?.close()]);
+    await Promise.all([tls?.close(), closeSourceFakes(fakes), proxy?.close()]);
     if (home) rmSync(home, { recursive: true, force: true });
   });
-
-  /** Writes a file under HOME. */
-  function write(relative: string, text: string): void {
-    const path = join(home, relative);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-  }
 
   /** Lays out HOME for `row` with the CA trusted `way`; returns the flags and environment of a run. */
   function prepare(row: Row, way: CaWay): { flags: string[]; env: NodeJS.ProcessEnv } {
@@ -233,21 +207,16 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     const profile = row.profile ?? 'default';
     const ca = tls.pki.ca.certFile;
     const config = (row.config ?? '').replaceAll('@HOME@', home);
-    write('.aws/config', way === 'ca_bundle' ? withCaBundle(config, profile, ca) : config);
-    write('.aws/credentials', row.credentials ?? '');
-    write('oidc-token', WEB_TOKEN);
-    write('task-token', 'Bearer task-token');
-    write('process.sh', `printf '{"Version":1,"AccessKeyId":"${STATIC.key}","SecretAccessKey":"${STATIC.secret}","SessionToken":"process-session"}'\n`);
-    chmodSync(join(home, 'process.sh'), 0o700);
-    write(
-      SSO_TOKEN_FILE,
-      JSON.stringify({
-        startUrl: SSO_START,
-        region: 'us-east-1',
-        accessToken: SSO_ACCESS_TOKEN,
-        expiresAt: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
-      }),
-    );
+    writeUnder(home, '.aws/config', way === 'ca_bundle' ? withCaBundle(config, profile, ca) : config);
+    writeUnder(home, '.aws/credentials', row.credentials ?? '');
+    writeUnder(home, 'task-token', 'Bearer task-token');
+    writeSourceFiles(home, {
+      webToken: WEB_TOKEN,
+      ssoSession: 'matrix',
+      ssoStart: SSO_START,
+      ssoAccessToken: SSO_ACCESS_TOKEN,
+      processSessionToken: 'process-session',
+    });
     const flags = [...(row.profile ? ['--profile', row.profile] : []), ...(way === '--ca-bundle' ? ['--ca-bundle', ca] : [])];
     return { flags, env: { ...baseEnv, ...row.env?.(fakes), ...(way === 'AWS_CA_BUNDLE' ? { AWS_CA_BUNDLE: ca } : {}) } };
   }

@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
-import { startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
 import { closedPort } from '../../support/closed-port.js';
-import type { TestServer } from '../../support/echo-server.js';
 import { startSignatureRecorder, type SignatureRecorder } from '../../support/tls/index.js';
-import { CONTAINER_KEYS, startFakeContainerEndpoint } from '../../unit/credentials/container/fake-container.js';
-import { IMDS_KEYS, startFakeImds } from '../../unit/credentials/imds/fake-imds.js';
-import { SSO_ROLE_KEYS, startFakeSso, type FakeSso } from '../../unit/credentials/sso/fake-sso.js';
+import { CONTAINER_KEYS } from '../../unit/credentials/container/fake-container.js';
+import { IMDS_KEYS } from '../../unit/credentials/imds/fake-imds.js';
+import { SSO_ROLE_KEYS } from '../../unit/credentials/sso/fake-sso.js';
 import { cliEnv, nimbus, requireBuild, ROOT } from '../helpers/cli.js';
+import { closeSourceFakes, SOURCE, startSourceFakes, STATIC, writeSourceFiles, writeUnder, type SourceFakes as Fakes } from './source-fakes.js';
 
 const CREDENTIALS_DIR = join(ROOT, 'src', 'lib', 'credentials');
-const STATIC = { key: 'AKIDSTATIC', secret: 'static/secret' };
-const SOURCE = { key: 'AKIDSOURCE', secret: 'source/secret' };
 const ROLE = 'arn:aws:iam::123456789012:role/on-demand';
 const WEB_TOKEN = 'oidc-token-on-demand';
 const SSO_START = 'https://on-demand.awsapps.com/start';
@@ -60,15 +56,6 @@ function evaluatedModules(coverageDir: string): Set<string> {
     }
   }
   return evaluated;
-}
-
-/** What a scenario's run needs around it. */
-interface Fakes {
-  sts: FakeSts;
-  sso: FakeSso;
-  container: TestServer;
-  imds: TestServer;
-  home: string;
 }
 
 /** One way to get credentials, the key the service must see, and the on-demand modules a run that uses it evaluates. */
@@ -150,12 +137,8 @@ const SCENARIOS: Scenario[] = [
 
 describe('the built CLI evaluates the code of a credential source only in a run that uses it', function () {
   this.timeout(60_000);
-  const accepted = new Map<string, string>([
-    [STATIC.key, STATIC.secret],
-    [SSO_ROLE_KEYS.accessKeyId, SSO_ROLE_KEYS.secretAccessKey],
-    [CONTAINER_KEYS.AccessKeyId, CONTAINER_KEYS.SecretAccessKey],
-    [IMDS_KEYS.AccessKeyId, IMDS_KEYS.SecretAccessKey],
-  ]);
+  /** Keys the local service accepts: those the sources give, and whatever the fake STS issues. */
+  const accepted = new Map<string, string>();
   let service: LocalService;
   let recorder: SignatureRecorder;
   let fakes: Fakes;
@@ -168,45 +151,26 @@ describe('the built CLI evaluates the code of a credential source only in a run 
     const env = cliEnv(home, { AWS_REGION: 'us-east-1', AWS_EC2_METADATA_SERVICE_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
     service = await startLocalService({ port: 0, dataDir: join(home, 'data'), credentials: accepted });
     recorder = await startSignatureRecorder(service.endpoint);
-    const sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
-    sts.addUser(SOURCE.key, SOURCE.secret);
-    sts.roles.set(ROLE, { trusted: [SOURCE.key, WEB_TOKEN] });
-    const sso = await startFakeSso();
-    sso.validTokens.add(SSO_ACCESS_TOKEN);
-    fakes = {
-      sts,
-      sso,
-      container: await startFakeContainerEndpoint({ authorization: 'Bearer task' }),
-      imds: await startFakeImds({ requireToken: true }),
+    fakes = await startSourceFakes(
+      accepted,
+      { role: ROLE, webToken: WEB_TOKEN, ssoAccessToken: SSO_ACCESS_TOKEN, containerAuthorization: 'Bearer task' },
       home,
-    };
-    baseEnv = { ...env, AWS_ENDPOINT_URL_STS: sts.endpoint };
+    );
+    baseEnv = { ...env, AWS_ENDPOINT_URL_STS: fakes.sts.endpoint };
   });
   after(async () => {
-    await Promise.all([recorder?.close(), fakes?.sts.close(), fakes?.sso.close(), fakes?.container.close(), fakes?.imds.close()]);
+    await Promise.all([recorder?.close(), closeSourceFakes(fakes)]);
     await service?.close();
     if (fakes?.home) rmSync(fakes.home, { recursive: true, force: true });
   });
-
-  /** Writes a file under HOME. */
-  function write(path: string, text: string): void {
-    const full = join(fakes.home, path);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, text);
-  }
 
   /** Lays out HOME for the scenario, runs `search index list` with coverage on, and returns the on-demand modules the run evaluated. */
   async function run(scenario: Scenario): Promise<string[]> {
     const { home } = fakes;
     rmSync(join(home, '.aws'), { recursive: true, force: true });
-    write('.aws/config', (scenario.config ?? '').replaceAll('@HOME@', home));
-    write('.aws/credentials', scenario.credentials ?? '');
-    write('oidc-token', WEB_TOKEN);
-    write('process.sh', `printf '{"Version":1,"AccessKeyId":"${STATIC.key}","SecretAccessKey":"${STATIC.secret}"}'\n`);
-    chmodSync(join(home, 'process.sh'), 0o700);
-    const tokenFile = `.aws/sso/cache/${createHash('sha1').update('lazy').digest('hex')}.json`;
-    const expiresAt = new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    write(tokenFile, JSON.stringify({ startUrl: SSO_START, region: 'us-east-1', accessToken: SSO_ACCESS_TOKEN, expiresAt }));
+    writeUnder(home, '.aws/config', (scenario.config ?? '').replaceAll('@HOME@', home));
+    writeUnder(home, '.aws/credentials', scenario.credentials ?? '');
+    writeSourceFiles(home, { webToken: WEB_TOKEN, ssoSession: 'lazy', ssoStart: SSO_START, ssoAccessToken: SSO_ACCESS_TOKEN });
     const coverage = mkdtempSync(join(home, 'coverage-'));
     const before = recorder.seen.length;
     const result = await nimbus(['search', 'index', 'list', '--endpoint-url', recorder.endpoint, ...(scenario.flags ?? [])], {
