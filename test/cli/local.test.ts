@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -89,6 +89,32 @@ describe('nimbus local start and --local', function () {
     const again = await startLocalServer(['--port', '0', '--data-dir', dataDir], env);
     assert.equal(await again.stop(), 0);
     assert.doesNotMatch(again.stderr(), /upgrading/, 'the upgrade is done once');
+  });
+
+  it('waits for another process that holds a data dir being upgraded, and says so, then listens', async () => {
+    const dataDir = join(dir, 'held-upgrade');
+    mkdirSync(dataDir);
+    // a new data dir is behind every migration; this connection holds its write lock for 2.5 s
+    const holder = new Database(join(dataDir, DATABASE_FILE));
+    holder.pragma('journal_mode = WAL');
+    holder.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        holder.exec('COMMIT');
+        holder.close();
+        resolve();
+      }, 2500),
+    );
+    try {
+      const server = await startLocalServer(['--port', '0', '--data-dir', dataDir], cliEnv(dir));
+      assert.equal(await server.stop(), 0);
+      assert.match(
+        server.stderr(),
+        /^nimbus: upgrading the local data dir, once: waiting for another nimbus process that is upgrading it…\nnimbus: local service listening on /,
+      );
+    } finally {
+      await released;
+    }
   });
 
   it('rejects bad flags with 252', async () => {
