@@ -117,6 +117,24 @@ describe('nimbus local start and --local', function () {
     }
   });
 
+  it('takes a BatchPutDocument body over 16 MB (parsed with its bytes freed first, then collected) and finds what it held', async () => {
+    const server = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'large-body'), '--create-delay', '0'], cliEnv(dir));
+    try {
+      const index = await activeIndex(server.endpoint);
+      // about 13 MB of text, 17.5 MB once base64-encoded in the request; the first 5 MB of text are kept
+      const body = `zebracorn ${'filler words of a long manual '.repeat(440_000)}`;
+      const put = await ok(server.endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('big', 'Manual', body)] });
+      assert.deepEqual(put.FailedDocuments, []);
+      const found = await ok(server.endpoint, 'Query', { IndexId: index, QueryText: 'zebracorn' });
+      assert.deepEqual(
+        found.ResultItems.map((item: { DocumentId: string }) => item.DocumentId),
+        ['big'],
+      );
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
+  });
+
   it('rejects bad flags with 252', async () => {
     const env = cliEnv(dir);
     const results = await Promise.all([
