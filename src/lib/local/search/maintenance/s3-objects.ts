@@ -5,6 +5,8 @@ import type { AttrMap } from '../core/attributes.js';
 import { contentTypeOfKey } from '../core/extract-text.js';
 import { readS3Object, S3PathError } from '../core/s3-files.js';
 import type { DocumentSource } from '../resources/prepare-document.js';
+import { encodeAccess } from '../core/document-access.js';
+import { AccessControlError, aclFileLocation, principalList, type AclRules } from '../core/s3-acl-file.js';
 
 /** The part of an S3 data source's configuration a crawl uses. */
 export interface S3Config {
@@ -28,7 +30,7 @@ export function selectKeys(keys: readonly string[], config: S3Config): string[] 
   const exclude = (config.ExclusionPatterns ?? []).map(globMatcher);
   const prefixes = config.InclusionPrefixes ?? [];
   const metadataPrefix = config.DocumentsMetadataConfiguration?.S3Prefix;
-  const aclKey = config.AccessControlListConfiguration?.KeyPath;
+  const aclKey = aclKeyInBucket(config);
   return keys.filter(
     (key) =>
       !key.endsWith(METADATA_SUFFIX) &&
@@ -40,7 +42,21 @@ export function selectKeys(keys: readonly string[], config: S3Config): string[] 
   );
 }
 
-function metadataKey(key: string, config: S3Config): string {
+/** The key of the data source's access control file when it is in the data source's bucket. */
+function aclKeyInBucket(config: S3Config): string | undefined {
+  const keyPath = config.AccessControlListConfiguration?.KeyPath;
+  if (!keyPath) return undefined;
+  try {
+    const location = aclFileLocation(keyPath, config.BucketName);
+    return location.Bucket === config.BucketName ? location.Key : undefined;
+  } catch (error) {
+    if (error instanceof AccessControlError) return undefined;
+    throw error;
+  }
+}
+
+/** The key of the metadata file of the object `key`. */
+export function metadataKey(key: string, config: S3Config): string {
   const prefix = config.DocumentsMetadataConfiguration?.S3Prefix;
   return prefix ? `${prefix.replace(/\/*$/, '/')}${key}${METADATA_SUFFIX}` : `${key}${METADATA_SUFFIX}`;
 }
@@ -61,24 +77,39 @@ function readJson(s3Dir: string, bucket: string, key: string, what: string): unk
   }
 }
 
-/** The access control file of a data source: principals by key prefix (`s3://bucket/prefix`). */
-export type AclRules = Array<{ keyPrefix: string; aclEntries: unknown[] }>;
-
-/** Reads the data source's access control file, if it has one. */
-export function readAclRules(s3Dir: string, config: S3Config): AclRules {
-  const key = config.AccessControlListConfiguration?.KeyPath;
-  if (!key) return [];
-  const rules = readJson(s3Dir, config.BucketName, key, 'The access control file');
-  if (rules === undefined) return [];
-  if (!Array.isArray(rules)) throw new Error(`The access control file s3://${config.BucketName}/${key} must be a JSON list`);
-  return rules as AclRules;
+/**
+ * The access a metadata file gives its document, in its stored form: its AccessControlList,
+ * HierarchicalAccessControlList or AccessControlConfigurationId, checked (a malformed one
+ * throws {@link AccessControlError}); `undefined` when it gives none.
+ */
+function metadataAccess(meta: Record<string, unknown>, uri: string): unknown {
+  const { AccessControlList: list, HierarchicalAccessControlList: hierarchy, AccessControlConfigurationId: configurationId } = meta;
+  if (list === undefined && hierarchy === undefined && configurationId === undefined) return undefined;
+  if (configurationId !== undefined && (typeof configurationId !== 'string' || configurationId === '')) {
+    throw new AccessControlError(`The metadata file ${uri} has an AccessControlConfigurationId that is not a non-empty string`);
+  }
+  if (configurationId !== undefined && (list !== undefined || hierarchy !== undefined)) {
+    throw new AccessControlError(`The metadata file ${uri} gives both an AccessControlConfigurationId and access control lists; a document takes one`);
+  }
+  const principals = list === undefined ? undefined : principalList(list, `The AccessControlList of the metadata file ${uri}`);
+  if (hierarchy !== undefined && !Array.isArray(hierarchy))
+    throw new AccessControlError(`The HierarchicalAccessControlList of the metadata file ${uri} is not a list`);
+  const levels = (hierarchy as unknown[] | undefined)?.map((level, index) => ({
+    PrincipalList: principalList(
+      (level as { PrincipalList?: unknown } | null)?.PrincipalList,
+      `The HierarchicalAccessControlList[${index}].PrincipalList of the metadata file ${uri}`,
+    ),
+  }));
+  return encodeAccess(principals, levels, configurationId);
 }
 
 /**
  * The document an object stands for: its bytes, and what its `<key>.metadata.json` sidecar
- * says (DocumentId, Title, ContentType, Attributes typed by the index's fields,
- * AccessControlList). The id and the source URI (`_source_uri`, the result's DocumentURI)
- * default to the object's `s3://bucket/key`.
+ * says (DocumentId, Title, ContentType, Attributes typed by the index's fields, and its access:
+ * AccessControlList, HierarchicalAccessControlList or AccessControlConfigurationId, else the
+ * entries of the access control file `acl` whose keyPrefix the object's `s3://bucket/key`
+ * starts with). The id and the source URI (`_source_uri`, the result's DocumentURI) default
+ * to the object's `s3://bucket/key`. Malformed access throws {@link AccessControlError}.
  */
 export function objectDocument(
   s3Dir: string,
@@ -101,13 +132,13 @@ export function objectDocument(
   attrs._source_uri ??= { t: 'STRING_VALUE', v: uri };
   attrs._data_source_id = { t: 'STRING_VALUE', v: dataSourceId };
   const entries = acl.filter((rule) => uri.startsWith(rule.keyPrefix)).flatMap((rule) => rule.aclEntries);
-  const list: unknown[] = Array.isArray(meta.AccessControlList) ? (meta.AccessControlList as unknown[]) : entries;
+  const access = metadataAccess(meta, `s3://${bucket}/${metadataKey(key, config)}`);
   return {
     id: typeof meta.DocumentId === 'string' && meta.DocumentId !== '' ? meta.DocumentId : uri,
     bytes,
     contentType: typeof meta.ContentType === 'string' ? meta.ContentType : contentTypeOfKey(key),
     ...(typeof meta.Title === 'string' ? { title: meta.Title } : {}),
     attrs,
-    acl: list.length > 0 ? list : null,
+    acl: access !== undefined ? access : entries.length > 0 ? entries : null,
   };
 }

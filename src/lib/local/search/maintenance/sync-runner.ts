@@ -13,7 +13,10 @@ import { buildDocument } from '../resources/prepare-document.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import { failureMessage, recordSyncFailure } from '../resources/sync-failure-store.js';
 import type { SyncJobRow } from '../resources/sync-job-store.js';
-import { objectDocument, readAclRules, selectKeys, type S3Config } from './s3-objects.js';
+import { metadataKey, objectDocument, selectKeys, type S3Config } from './s3-objects.js';
+import { AccessControlError, readAclRules, type AclRules } from '../core/s3-acl-file.js';
+import { configurationIdOf } from '../core/document-access.js';
+import { findAccessConfig } from '../resources/access-control-configurations-store.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -65,6 +68,17 @@ function setPhase(db: Database.Database, job: SyncJobRow, phase: string): void {
   sql(db, 'UPDATE search_sync_jobs SET phase = ? WHERE rowid = ?').run(phase, job.rowid);
 }
 
+/** The data source's access control file, read and checked (an empty list without one). */
+function aclRulesOf(ctx: RunnerContext, config: S3Config): AclRules {
+  const keyPath = config.AccessControlListConfiguration?.KeyPath;
+  return keyPath ? readAclRules(ctx.s3Dir, keyPath, config.BucketName) : [];
+}
+
+/**
+ * Crawls the next keys of a job. A document whose access cannot be applied as written (an
+ * {@link AccessControlError}, or a metadata file naming an access control configuration the
+ * index lacks) is not indexed, and fails the whole job rather than show the document to all.
+ */
 function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Config): void {
   const { db } = ctx;
   const keys = sql(db, 'SELECT key FROM search_sync_items WHERE job_rowid = ? AND done = 0 ORDER BY key LIMIT ?')
@@ -73,18 +87,25 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   if (keys.length === 0) return setPhase(db, job, 'prune');
   const fields = indexFields(index);
   const byName = fieldMap(fields);
-  const acl = readAclRules(ctx.s3Dir, config);
+  const acl = aclRulesOf(ctx, config);
   const markDone = sql(db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
   for (const key of keys) {
     let docId: string | null = `s3://${config.BucketName}/${key}`;
     try {
       const object = objectDocument(ctx.s3Dir, config, key, byName, source.id, acl);
       docId = object.id;
+      const configurationId = configurationIdOf(object.acl);
+      if (configurationId !== null && !findAccessConfig(db, index.rowid, configurationId)) {
+        throw new AccessControlError(
+          `The metadata file s3://${config.BucketName}/${metadataKey(key, config)} names the access control configuration ${configurationId}, which does not exist in index ${index.id}`,
+        );
+      }
       const outcome = writeDocument(db, index.rowid, fields, buildDocument(object, undefined, ctx.extractTimeLimitMs), ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
     } catch (error) {
       // A PDF or Office document whose text is being read in the background: a later step takes it.
       if (error instanceof ExtractionPending) continue;
+      if (error instanceof AccessControlError) throw error;
       addMetrics(db, job.rowid, { scanned: 1, failed: 1 });
       recordFailure(db, index.rowid, { docId, dataSourceId: source.id, code: 'InvalidRequest', reason: (error as Error).message }, ctx.nowMs);
       recordSyncFailure(db, job.rowid, docId, error instanceof Error ? error.message : String(error));
@@ -125,6 +146,12 @@ function step(ctx: RunnerContext, work: Job): void {
   switch (job.phase) {
     case 'plan': {
       let keys: string[];
+      try {
+        aclRulesOf(ctx, config);
+      } catch (error) {
+        if (error instanceof AccessControlError) return finish(db, job, 'FAILED', nowMs, `${error.message}.`);
+        throw error;
+      }
       try {
         keys = selectKeys(listS3Keys(ctx.s3Dir, config.BucketName), config);
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { CreateDataSourceRequest, DataSourceConfiguration, DataSourceVpcConfiguration } from '../../../services/search/types.js';
 import { parseCron } from '../core/cron.js';
 import { invalid } from '../core/errors.js';
+import { AccessControlError, aclFileLocation } from '../core/s3-acl-file.js';
 
 /** The `DataSourceConfiguration` member each data source type is configured with. */
 const CONFIGURATION_MEMBER: Record<string, string> = {
@@ -68,5 +69,18 @@ export function checkDataSourceConfig(type: string, input: DataSourceConfigInput
   const expected = CONFIGURATION_MEMBER[type]!;
   if (members.length !== 1 || members[0] !== expected) {
     throw invalid(`The Configuration of a ${type} data source has exactly one member, ${expected}; this one has ${members.join(', ') || 'none'}.`);
+  }
+  checkAclKeyPath(configuration.S3Configuration);
+}
+
+/** Refuses an S3 `AccessControlListConfiguration.KeyPath` that cannot name a file (`s3://bucket` without a key). */
+function checkAclKeyPath(s3: DataSourceConfiguration['S3Configuration']): void {
+  const keyPath = s3?.AccessControlListConfiguration?.KeyPath;
+  if (!s3 || !keyPath) return;
+  try {
+    aclFileLocation(keyPath, s3.BucketName);
+  } catch (error) {
+    if (error instanceof AccessControlError) throw invalid(`${error.message.replace(/\.$/, '')}.`);
+    throw error;
   }
 }
