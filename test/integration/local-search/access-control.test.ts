@@ -103,7 +103,7 @@ describe('local search service: access control configurations', function () {
     ]);
     assert.match(put.FailedDocuments!.find((failure) => failure.Id === 'nested')!.ErrorMessage!, /no-such-configuration does not exist/);
 
-    assert.deepEqual(await visible(), ['press']);
+    assert.deepEqual(await visible({ UserId: 'outsider' }), ['press']);
     assert.deepEqual(await visible({ UserId: 'ann', Groups: ['board'] }), ['board-report', 'press']);
     assert.deepEqual(await visible({ UserId: 'mallory', Groups: ['board'] }), ['press']);
 

@@ -217,7 +217,7 @@ describe('local search service: queries', function () {
       ],
     });
     const visible = async (UserContext?: Record<string, unknown>) => ids(await query({ QueryText: 'nebula', ...(UserContext ? { UserContext } : {}) })).sort();
-    assert.deepEqual(await visible(), ['public']);
+    assert.deepEqual(await visible({ UserId: 'outsider' }), ['public']);
     assert.deepEqual(await visible({ UserId: 'ada' }), ['ada-only', 'public']);
     assert.deepEqual(await visible({ UserId: 'bob', Groups: ['crew'] }), ['crew-only', 'public']);
     assert.deepEqual(await visible({ UserId: 'mallory', Groups: ['crew'] }), ['public']);

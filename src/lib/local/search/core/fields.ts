@@ -54,6 +54,12 @@ export const RESERVED_FIELDS: readonly FieldConfig[] = [
   reserved('_view_count', 'LONG_VALUE', 'FDO'),
 ];
 
+/**
+ * The user-context attributes an AttributeFilter may name besides the index's fields: they
+ * filter on the principals of documents' access control, which documents cannot set.
+ */
+export const PRINCIPAL_FIELDS = { _user_id: 'STRING_VALUE', _group_ids: 'STRING_LIST_VALUE' } as const satisfies Record<string, FieldType>;
+
 /** The fields a document may not set itself: the service computes them. */
 export const COMPUTED_FIELDS = new Set(['_document_id', '_document_title', '_document_body', '_view_count', '_faq_id']);
 

@@ -7,6 +7,7 @@ import type { IndexRow } from '../resources/index-store.js';
 import { parentGroups } from '../resources/principal-mappings-store.js';
 import type { CachedDoc } from './doc-cache.js';
 import type { DocPredicate } from './filter.js';
+import type { PrincipalFilters } from './principal-filter.js';
 import { tokenUser } from './user-tokens/user-token.js';
 
 /** Who a query runs for: the user, the groups they are in, and the groups they are in per data source. */
@@ -58,14 +59,14 @@ function expandGroups(ctx: Pick<OpContext, 'db'>, indexRowid: number, principals
 type Verdict = 'allow' | 'deny' | 'none';
 
 /**
- * The access check of a user against documents' access: a public document is visible to all.
- * A flat list is evaluated as a whole: a matching DENY hides the document, else a matching
- * ALLOW shows it, else it is hidden. A hierarchical list is evaluated level by level and
- * shows the document only when every level allows the user. A document that takes its
- * access from an access control configuration gets the configuration's current lists (and
- * is hidden when the configuration no longer exists).
+ * The verdict of a document's access for `principals`: `public` for a document without access
+ * control, else `allow` or `deny`. A flat list is evaluated as a whole: a matching DENY denies,
+ * else a matching ALLOW allows, else it denies. A hierarchical list is evaluated level by level
+ * and allows only when every level allows. A document that takes its access from an access
+ * control configuration gets the configuration's current lists (and is denied when the
+ * configuration no longer exists).
  */
-export function accessPredicate(principals: UserPrincipals, configurations: ReadonlyMap<string, AccessConfigLists>): DocPredicate {
+function accessVerdict(principals: UserPrincipals, configurations: ReadonlyMap<string, AccessConfigLists>): (doc: CachedDoc) => 'public' | 'allow' | 'deny' {
   const matches = (principal: AccessPrincipal) => {
     if (principal.Type === 'USER') return principal.Name === principals.user;
     if (principals.groups.has(principal.Name)) return true;
@@ -77,20 +78,31 @@ export function accessPredicate(principals: UserPrincipals, configurations: Read
   };
   return (doc: CachedDoc) => {
     const access = doc.acl;
-    if (!access) return true;
+    if (!access) return 'public';
     const lists = access.configurationId !== null ? configurations.get(access.configurationId) : access;
-    if (!lists) return false;
-    if (lists.list.length > 0 && verdict(lists.list) !== 'allow') return false;
-    return lists.hierarchy.every((level) => level.length === 0 || verdict(level) === 'allow');
+    if (!lists) return 'deny';
+    if (lists.list.length > 0 && verdict(lists.list) !== 'allow') return 'deny';
+    return lists.hierarchy.every((level) => level.length === 0 || verdict(level) === 'allow') ? 'allow' : 'deny';
   };
+}
+
+/**
+ * The access check of a user against documents' access: a public document is visible to all,
+ * another one to the principals its access allows (see {@link accessVerdict}).
+ */
+export function accessPredicate(principals: UserPrincipals, configurations: ReadonlyMap<string, AccessConfigLists>): DocPredicate {
+  const verdict = accessVerdict(principals, configurations);
+  return (doc: CachedDoc) => verdict(doc) !== 'deny';
 }
 
 /**
  * The access check of a query (Query, Retrieve) on `index` for its `UserContext`: the user
  * and groups given (ATTRIBUTE_FILTER indices) or those of the verified user token
  * (USER_TOKEN indices), expanded through principal mapping, against each document's access
- * control lists or access control configuration. Throws the service's error for a user
- * context the index does not take or a bad token.
+ * control lists or access control configuration. An ATTRIBUTE_FILTER index queried without
+ * user context shows every document, as Kendra documents for that policy ("all indexed
+ * content is searchable and displayable for all users"). Throws the service's error for a
+ * user context the index does not take or a bad token.
  */
 export async function userAccess(ctx: OpContext, index: IndexRow, userContext: UserContext | undefined): Promise<DocPredicate> {
   const settings = JSON.parse(index.settings) as { UserContextPolicy?: string; UserTokenConfigurations?: UserTokenConfiguration[] };
@@ -110,6 +122,7 @@ export async function userAccess(ctx: OpContext, index: IndexRow, userContext: U
         `Index ${index.id} uses the ATTRIBUTE_FILTER user context policy, which takes UserId and Groups; tokens need UserContextPolicy USER_TOKEN.`,
       );
     }
+    if (!named) return () => true;
     base = {
       user: userContext?.UserId,
       groups: new Set(userContext?.Groups ?? []),
@@ -117,4 +130,21 @@ export async function userAccess(ctx: OpContext, index: IndexRow, userContext: U
     };
   }
   return accessPredicate(expandGroups(ctx, index.rowid, base), accessConfigLists(ctx.db, index.rowid));
+}
+
+/**
+ * The `_user_id` and `_group_ids` attribute filters of `index` (see {@link PrincipalFilters}):
+ * a user or groups, expanded through principal mapping (nested groups included), match the
+ * documents whose access allows them and denies none of them. A public document has no
+ * principals and matches neither.
+ */
+export function principalFilters(ctx: Pick<OpContext, 'db'>, index: IndexRow): PrincipalFilters {
+  const allows = (principals: UserPrincipals): DocPredicate => {
+    const verdict = accessVerdict(expandGroups(ctx, index.rowid, principals), accessConfigLists(ctx.db, index.rowid));
+    return (doc) => verdict(doc) === 'allow';
+  };
+  return {
+    user: (userId) => allows({ user: userId, groups: new Set(), sourceGroups: new Set() }),
+    groups: (groupIds) => allows({ user: undefined, groups: new Set(groupIds), sourceGroups: new Set() }),
+  };
 }

@@ -6,6 +6,7 @@ import type { OpContext } from '../core/op-context.js';
 import { hasRestrictedDocs, indexDocs } from './doc-cache.js';
 import { docValue } from './doc-values.js';
 import { compileFilter, type DocPredicate } from './filter.js';
+import type { PrincipalFilters } from './principal-filter.js';
 
 /** A suggestion made from document field values. */
 export interface AttributeSuggestion {
@@ -43,12 +44,13 @@ export interface AttributeRequest {
 /**
  * Checks the fields of a request: those it draws suggestions from must be suggestable (all
  * suggestable fields when it names none), those returned with them and those its attribute
- * filter names must be fields of the index.
+ * filter names must be fields of the index (or `_user_id` and `_group_ids`, through `principals`).
  */
 export function attributeRequest(
   fields: ReadonlyMap<string, FieldConfig>,
   suggestable: readonly string[],
   config: AttributeSuggestionsGetConfig | undefined,
+  principals: PrincipalFilters,
 ): AttributeRequest {
   const keys = config?.SuggestionAttributes ?? suggestable;
   for (const key of keys) {
@@ -59,7 +61,7 @@ export function attributeRequest(
   for (const key of additional) {
     if (!fields.has(key)) throw invalid(`AdditionalResponseAttributes names ${key}, which is not a field of the index.`);
   }
-  return { keys, additional, filter: config?.AttributeFilter ? compileFilter(config.AttributeFilter, fields) : null };
+  return { keys, additional, filter: config?.AttributeFilter ? compileFilter(config.AttributeFilter, fields, principals) : null };
 }
 
 /**

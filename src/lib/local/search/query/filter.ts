@@ -4,6 +4,7 @@ import { invalid } from '../core/errors.js';
 import type { FieldConfig } from '../core/fields.js';
 import type { CachedDoc } from './doc-cache.js';
 import { docValue } from './doc-values.js';
+import { principalFilter, type PrincipalFilters } from './principal-filter.js';
 
 /** A compiled attribute filter. */
 export type DocPredicate = (doc: CachedDoc) => boolean;
@@ -62,20 +63,23 @@ function listOf(value: AttrValue | undefined): string[] | undefined {
  * string lists; GreaterThan(OrEquals)/LessThan(OrEquals) over longs and dates) against the
  * index's fields. A filter that names an unknown field, compares values of the wrong type, or
  * sets other than exactly one operator is a `ValidationException`. A document without the
- * field matches no comparison.
+ * field matches no comparison. `_user_id` and `_group_ids` filter on documents' access
+ * control through `principals` (see `principalFilter`).
  */
-export function compileFilter(filter: AttributeFilter, fields: ReadonlyMap<string, FieldConfig>): DocPredicate {
+export function compileFilter(filter: AttributeFilter, fields: ReadonlyMap<string, FieldConfig>, principals: PrincipalFilters): DocPredicate {
   const set = OPERATORS.filter((name) => filter[name] !== undefined && filter[name] !== null);
   if (set.length !== 1) throw invalid(`An AttributeFilter sets exactly one operator; this one sets ${set.length === 0 ? 'none' : set.join(', ')}.`);
   const operator = set[0]!;
+  const onPrincipals = principalFilter(operator, filter, principals);
+  if (onPrincipals) return onPrincipals;
   switch (operator) {
     case 'AndAllFilters':
     case 'OrAllFilters': {
-      const parts = filter[operator]!.map((part) => compileFilter(part, fields));
+      const parts = filter[operator]!.map((part) => compileFilter(part, fields, principals));
       return operator === 'AndAllFilters' ? (doc) => parts.every((part) => part(doc)) : (doc) => parts.some((part) => part(doc));
     }
     case 'NotFilter': {
-      const inner = compileFilter(filter.NotFilter!, fields);
+      const inner = compileFilter(filter.NotFilter!, fields, principals);
       return (doc) => !inner(doc);
     }
     case 'EqualsTo': {

@@ -8,7 +8,7 @@ import { activeIndex, indexFields } from '../resources/index-store.js';
 import { suggestConfigOf } from '../resources/query-suggestions-config.js';
 import { attributeRequest, attributeSuggestions } from './attribute-suggestions.js';
 import { loggedSuggestions } from './log-suggestions.js';
-import { userAccess } from './access.js';
+import { principalFilters, userAccess } from './access.js';
 import { prefixHighlight, suggestiblePrefix, suggestionKey } from './suggestion-text.js';
 
 /** The most suggestions one call returns. */
@@ -21,7 +21,9 @@ const getQuerySuggestions: OperationHandler<'GetQuerySuggestions'> = async (ctx,
   const types = new Set(input.SuggestionTypes?.length ? input.SuggestionTypes : ['QUERY']);
   const { settings, clearedAt } = suggestConfigOf(ctx, index);
   const fields = fieldMap(indexFields(index));
-  const attributes = types.has('DOCUMENT_ATTRIBUTES') ? attributeRequest(fields, suggestableFields(settings), input.AttributeSuggestionsConfig) : null;
+  const attributes = types.has('DOCUMENT_ATTRIBUTES')
+    ? attributeRequest(fields, suggestableFields(settings), input.AttributeSuggestionsConfig, principalFilters(ctx, index))
+    : null;
   const prefix = suggestionKey(input.QueryText);
   const suggestions: Suggestion[] = [];
   if (!suggestiblePrefix(prefix)) return { QuerySuggestionsId: randomUUID(), Suggestions: suggestions };

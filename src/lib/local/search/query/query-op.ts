@@ -5,7 +5,7 @@ import { sql } from '../core/statements.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
-import { userAccess } from './access.js';
+import { principalFilters, userAccess } from './access.js';
 import { answerItem, isQuestion } from './answer-extract.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
@@ -37,7 +37,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
-  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
+  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext), principalFilters(ctx, index));
   options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
   const collapse = input.CollapseConfiguration ? collapsePlan(input.CollapseConfiguration, options.byName) : null;
   const text = checkedQueryText(input.QueryText);

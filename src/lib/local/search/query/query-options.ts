@@ -3,6 +3,7 @@ import { invalid } from '../core/errors.js';
 import { fieldMap, type FieldConfig } from '../core/fields.js';
 import { checkFacets } from './facets.js';
 import { compileFilter, type DocPredicate } from './filter.js';
+import type { PrincipalFilters } from './principal-filter.js';
 import { sortKeys, type SortKey } from './sorting.js';
 
 /** The most results a page holds. */
@@ -44,10 +45,10 @@ function withOverrides(fields: FieldConfig[], overrides: readonly DocumentReleva
 
 /**
  * Checks and normalizes a Query request: page (size 10 by default, at most 100), sort keys,
- * attribute filter, user context (`acl`, the access check of the query's user), facets,
- * requested attributes and result types.
+ * attribute filter (`principals` for its `_user_id` and `_group_ids`), user context (`acl`,
+ * the access check of the query's user), facets, requested attributes and result types.
  */
-export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], acl: DocPredicate): QueryOptions {
+export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], acl: DocPredicate, principals: PrincipalFilters): QueryOptions {
   const fields = withOverrides(indexFields, input.DocumentRelevanceOverrideConfigurations);
   const byName = fieldMap(fields);
   const pageSize = input.PageSize ?? 10;
@@ -67,7 +68,7 @@ export function queryOptions(input: QueryRequest, indexFields: FieldConfig[], ac
     pageSize: Math.min(pageSize, MAX_PAGE_SIZE),
     pageNumber,
     sort: sortKeys(input, byName),
-    filter: input.AttributeFilter ? compileFilter(input.AttributeFilter, byName) : null,
+    filter: input.AttributeFilter ? compileFilter(input.AttributeFilter, byName, principals) : null,
     acl,
     facets,
     requested,

@@ -8,7 +8,7 @@ import { matcherOf } from './analyzer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
-import { userAccess } from './access.js';
+import { principalFilters, userAccess } from './access.js';
 import { withLanguageScope } from './language.js';
 import { queryLanguage, stemmerFor } from './language-analysis.js';
 import { matchQuery } from './match-query.js';
@@ -35,7 +35,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Retrieve');
   const text = checkedQueryText(input.QueryText);
   if (text.trim() === '') throw invalid('QueryText must contain something to search for.');
-  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext));
+  const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext), principalFilters(ctx, index));
   options.filter = withLanguageScope(ctx.db, index.rowid, input.AttributeFilter, options.filter);
   const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, await stemmerFor(queryLanguage(input.AttributeFilter)));
   const queryId = randomUUID();
