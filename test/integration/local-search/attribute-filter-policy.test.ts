@@ -104,6 +104,10 @@ describe('local search service: ATTRIBUTE_FILTER indexes and the _user_id and _g
       client.queryAsync({ IndexId: index, QueryText: 'atlas', AttributeFilter: { EqualsTo: { Key: '_group_ids', Value: { StringValue: 'crew' } } } }),
     );
     assert.match(mistyped.message, /EqualsTo compares _group_ids with a STRING_LIST_VALUE, not a STRING_VALUE/);
+    const inherited = await serviceError(
+      client.queryAsync({ IndexId: index, QueryText: 'atlas', AttributeFilter: { EqualsTo: { Key: 'constructor', Value: { StringValue: 'x' } } } }),
+    );
+    assert.match(inherited.message, /names constructor, which is not a field of the index/);
   });
 
   it('treats an index without a UserContextPolicy as ATTRIBUTE_FILTER, and USER_TOKEN indexes still need a token', async () => {

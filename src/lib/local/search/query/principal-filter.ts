@@ -28,7 +28,7 @@ export function principalFilter(
 ): ((doc: CachedDoc) => boolean) | undefined {
   const attribute = filter[operator] as { Key?: unknown; Value?: unknown } | undefined;
   const key = String(attribute?.Key);
-  if (attribute === undefined || !(key in PRINCIPAL_FIELDS)) return undefined;
+  if (attribute === undefined || !Object.hasOwn(PRINCIPAL_FIELDS, key)) return undefined;
   if (operator !== 'EqualsTo' && operator !== 'ContainsAny' && operator !== 'ContainsAll') {
     throw invalid(`${key} takes the filters EqualsTo, ContainsAny and ContainsAll, not ${operator}.`);
   }
