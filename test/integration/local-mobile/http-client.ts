@@ -31,7 +31,8 @@ export class MobileHttpClient {
         port: Number(url.port),
         path,
         query: options.query ?? {},
-        headers: {},
+        // Signed, as real clients do (fetch would otherwise add an unsigned text/plain one for a string body).
+        headers: options.body === undefined ? {} : { 'content-type': typeof options.body === 'string' ? 'application/json' : 'application/octet-stream' },
         ...(options.body !== undefined ? { body: options.body } : {}),
       },
       this.credentials,
