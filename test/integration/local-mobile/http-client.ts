@@ -15,7 +15,7 @@ export class MobileHttpClient {
 
   constructor(
     readonly endpoint: string,
-    private readonly credentials: { key: string; secret: string },
+    private readonly credentials: { key: string; secret: string; token?: string },
     private readonly clock: () => Date = () => new Date(),
     private readonly region = 'us-east-1',
   ) {}
