@@ -5,9 +5,10 @@ import { RequestRejection } from './read-body.js';
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 
 /**
- * The headers present in a request that its signature must cover, as the SigV4 rules state:
- * every `x-amz-*` header (`x-amz-target` picks the operation, `x-amz-security-token` carries
- * the session) and `content-type`. Lower-case names, sorted.
+ * The headers present in a request that its signature must cover, as the SigV4 rules state,
+ * but does not: of every `x-amz-*` header (`x-amz-target` picks the operation,
+ * `x-amz-security-token` carries the session) and `content-type`, those missing from
+ * `signedHeaders`. Lower-case names, sorted.
  */
 function unsignedRequiredHeaders(headers: Record<string, string>, signedHeaders: readonly string[]): string[] {
   const signed = new Set(signedHeaders);
