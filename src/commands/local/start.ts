@@ -5,7 +5,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 export default class LocalStart extends NimbusCommand {
   static override summary = 'Run the local service (search and mobile APIs) until stopped.';
   static override description =
-    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts. Admin endpoints on the same port: GET /_nimbus/health, GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset. There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
+    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. A KEY:SECRET:TOKEN entry stands for temporary credentials (of an assumed role or an SSO session): their requests must carry that session token (x-amz-security-token), and requests signed with any other key pair must carry none. The signature must cover every x-amz-* header present and Content-Type. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts. Admin endpoints on the same port: GET /_nimbus/health, GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset. There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
   static override examples = [
     { description: 'Serve on the default port 4599', command: '<%= config.bin %> local start' },
     { description: 'Serve on any free port with a throw-away data directory', command: '<%= config.bin %> local start --port 0 --data-dir "$(mktemp -d)"' },
@@ -16,6 +16,10 @@ export default class LocalStart extends NimbusCommand {
     {
       description: 'Keep secrets out of the process list: read the key pairs from a file',
       command: '<%= config.bin %> local start --credentials-file ./local-keys',
+    },
+    {
+      description: 'Accept the temporary credentials of an assumed role or SSO session in the environment, session token included',
+      command: 'NIMBUS_LOCAL_CREDENTIALS="$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY:$AWS_SESSION_TOKEN" <%= config.bin %> local start',
     },
     {
       description: 'Throttle 10% of all requests and slow Query down, to test retry logic',

@@ -14,6 +14,7 @@ import { createFaultInjector, type FaultInjection } from './server/faults.js';
 import { flattenHeaders } from './server/flatten-headers.js';
 import { readBody, RequestRejection } from './server/read-body.js';
 import { routeRequest } from './server/route.js';
+import { sessionTokenFailure } from './server/session-token.js';
 import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
@@ -30,8 +31,12 @@ export interface LocalServiceOptions {
   dataDir?: string;
   /** The directory that stands for S3 (`s3://bucket/key` is `<s3Dir>/bucket/key`); `<dataDir>/s3` unless given. */
   s3Dir?: string;
-  /** The access keys and secrets accepted; `test`/`test` unless given. */
-  credentials?: Array<{ key: string; secret: string }> | ReadonlyMap<string, string>;
+  /**
+   * The access keys and secrets accepted; `test`/`test` unless given. A pair with a `token`
+   * stands for temporary credentials (assumed-role, SSO): its requests must carry that session
+   * token, and those of the other pairs none.
+   */
+  credentials?: Array<{ key: string; secret: string; token?: string }> | ReadonlyMap<string, string>;
   /** Seconds that created resources stay CREATING (and updated ones UPDATING); 1 unless given. */
   createDelay?: number;
   /**
@@ -103,10 +108,15 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
 const TICK_INTERVAL_MS = 100;
 const LAZY_TICK_MS = 20;
 
-function credentialMap(credentials: LocalServiceOptions['credentials']): ReadonlyMap<string, string> {
-  if (credentials === undefined) return new Map([['test', 'test']]);
-  if (credentials instanceof Map) return credentials;
-  return new Map((credentials as Array<{ key: string; secret: string }>).map((pair) => [pair.key, pair.secret]));
+/** The accepted credentials as access key → secret, and access key → session token for temporary ones. */
+function credentialMaps(credentials: LocalServiceOptions['credentials']): { secrets: ReadonlyMap<string, string>; tokens: ReadonlyMap<string, string> } {
+  if (credentials === undefined) return { secrets: new Map([['test', 'test']]), tokens: new Map() };
+  if (credentials instanceof Map) return { secrets: credentials, tokens: new Map() };
+  const pairs = credentials as Array<{ key: string; secret: string; token?: string }>;
+  return {
+    secrets: new Map(pairs.map((pair) => [pair.key, pair.secret])),
+    tokens: new Map(pairs.flatMap((pair) => (pair.token === undefined ? [] : [[pair.key, pair.token] as const]))),
+  };
 }
 
 function logToStderr(error: unknown, requestId: string): void {
@@ -141,7 +151,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openStore(dataDir, modules, options.onUpgradeNotice);
   const now = options.now ?? (() => new Date());
-  const credentials = credentialMap(options.credentials);
+  const { secrets: credentials, tokens: sessionTokens } = credentialMaps(options.credentials);
   const context: LocalContext = {
     db,
     dataDir,
@@ -152,6 +162,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     extractTimeLimit,
     now,
     credentials,
+    sessionTokens,
     tokenSecrets: options.tokenSecrets ?? new Map(),
     reportError: options.onError ?? logToStderr,
   };
@@ -185,6 +196,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       now: now(),
     });
     if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
+    const tokenFailure = sessionTokenFailure(auth, headers, url.searchParams, sessionTokens.get(auth.accessKey));
+    if (tokenFailure) return errorResponse(tokenFailure.status, tokenFailure.code, tokenFailure.message);
     checkSignaturePolicy(auth, headers, body);
     const module = routeRequest(modules, method, rawPath, headers, auth.service);
     const request = {

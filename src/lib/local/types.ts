@@ -62,6 +62,8 @@ export interface LocalContext {
   now(): Date;
   /** The credentials the server accepts: access key → secret. */
   credentials: ReadonlyMap<string, string>;
+  /** The session tokens of the temporary credentials among them: access key → token (none when absent). */
+  sessionTokens?: ReadonlyMap<string, string>;
   /**
    * The secrets that stand for the secrets service: secret ARN → secret value (a shared key,
    * a PEM public key or a JSON Web Key Set), used to verify the user tokens of JWT token

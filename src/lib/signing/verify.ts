@@ -37,6 +37,8 @@ export interface VerifySuccess {
   date: Date;
   /** True when the signature came in the query string. */
   presigned: boolean;
+  /** The lower-case names of the headers the signature covers, as listed in it. */
+  signedHeaders: readonly string[];
 }
 
 /** The outcome of {@link verifySigV4}. */
@@ -150,6 +152,6 @@ export function verifySigV4(request: VerifyRequest, lookupSecret: (accessKey: st
     matched = constantTimeEqual(expected, params.signature) || matched;
   }
   if (!matched) return verifyFailure('InvalidSignatureException', MISMATCH_MESSAGE);
-  const { accessKey, region, service, date } = params;
-  return { ok: true, accessKey, region, service, date, presigned: params.presigned };
+  const { accessKey, region, service, date, signedHeaders: signedNames } = params;
+  return { ok: true, accessKey, region, service, date, presigned: params.presigned, signedHeaders: signedNames };
 }

@@ -15,7 +15,7 @@ export class MobileHttpClient {
 
   constructor(
     readonly endpoint: string,
-    private readonly credentials: { key: string; secret: string },
+    private readonly credentials: { key: string; secret: string; token?: string },
     private readonly clock: () => Date = () => new Date(),
     private readonly region = 'us-east-1',
   ) {}
@@ -31,7 +31,8 @@ export class MobileHttpClient {
         port: Number(url.port),
         path,
         query: options.query ?? {},
-        headers: {},
+        // Signed, as real clients do (fetch would otherwise add an unsigned text/plain one for a string body).
+        headers: options.body === undefined ? {} : { 'content-type': typeof options.body === 'string' ? 'application/json' : 'application/octet-stream' },
         ...(options.body !== undefined ? { body: options.body } : {}),
       },
       this.credentials,

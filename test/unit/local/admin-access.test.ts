@@ -23,7 +23,11 @@ describe('local: who may use the admin endpoints', function () {
       endpoint: 'http://192.0.2.1:4599',
       createDelay: 0,
       now: () => new Date(),
-      credentials: new Map([['test', 'test']]),
+      credentials: new Map([
+        ['test', 'test'],
+        ['ASIATEMP', 'temp-secret'],
+      ]),
+      sessionTokens: new Map([['ASIATEMP', 'the-session-token']]),
       reportError: (error: unknown) => assert.fail(String(error)),
     };
     target = { context, modules, faults: { injector: undefined }, bodies: () => ({ inFlightBytes: 0, waiting: 0 }) };
@@ -58,5 +62,22 @@ describe('local: who may use the admin endpoints', function () {
       ).headers;
     assert.equal(serveAdmin(request('192.0.2.7', sign('test')), target).status, 200);
     assert.equal(serveAdmin(request('192.0.2.7', sign('wrong')), target).status, 403);
+  });
+
+  it('asks other hosts signing with temporary credentials for their session token, and long-term keys for none', () => {
+    const sign = (credentials: { key: string; secret: string; token?: string }) =>
+      new SignatureV4().sign(
+        { method: 'GET', protocol: 'http:', hostname: '192.0.2.1', port: 4599, path: '/_nimbus/health', query: {}, headers: { host: '192.0.2.1:4599' } },
+        credentials,
+        { region: 'us-east-1', service: 'nimbus' },
+      ).headers;
+    const code = (credentials: { key: string; secret: string; token?: string }) => {
+      const answer = serveAdmin(request('192.0.2.7', sign(credentials)), target);
+      return answer.status === 200 ? 'ok' : (answer.body as { __type: string }).__type;
+    };
+    assert.equal(code({ key: 'ASIATEMP', secret: 'temp-secret', token: 'the-session-token' }), 'ok');
+    assert.equal(code({ key: 'ASIATEMP', secret: 'temp-secret' }), 'UnrecognizedClientException');
+    assert.equal(code({ key: 'ASIATEMP', secret: 'temp-secret', token: 'another' }), 'UnrecognizedClientException');
+    assert.equal(code({ key: 'test', secret: 'test', token: 'garbage' }), 'UnrecognizedClientException');
   });
 });

@@ -7,12 +7,13 @@ export const SERVE_FLAGS = {
   'data-dir': Flags.string({ summary: "Directory of the service's database (default ~/.nimbus/local)." }),
   's3-dir': Flags.string({ summary: 'Directory that stands for S3: s3://bucket/key is <s3-dir>/bucket/key (default <data-dir>/s3).' }),
   credentials: Flags.string({
-    summary: 'Accepted access key and secret, as KEY:SECRET; repeat for more (default test:test, or $NIMBUS_LOCAL_CREDENTIALS).',
+    summary:
+      'Accepted access key and secret, as KEY:SECRET, or KEY:SECRET:TOKEN for temporary credentials whose requests must carry that session token; repeat for more (default test:test, or $NIMBUS_LOCAL_CREDENTIALS).',
     multiple: true,
     multipleNonGreedy: true,
   }),
   'credentials-file': Flags.string({
-    summary: 'File of accepted key pairs, one KEY:SECRET per line (# starts a comment); keeps secrets out of the process list.',
+    summary: 'File of accepted key pairs, one KEY:SECRET or KEY:SECRET:TOKEN per line (# starts a comment); keeps secrets out of the process list.',
     helpValue: '<path>',
   }),
   faults: Flags.string({

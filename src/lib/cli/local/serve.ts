@@ -9,25 +9,36 @@ import { printUpgradeNotice } from './upgrade-notice.js';
 /** The environment variable that can hold the accepted key pairs. */
 const CREDENTIALS_VARIABLE = 'NIMBUS_LOCAL_CREDENTIALS';
 
+/** Accepted credentials: a key pair, and the session token of temporary credentials. */
+type AcceptedCredentials = { key: string; secret: string; token?: string };
+
 /**
- * `KEY:SECRET` pairs → the service's credentials; a malformed pair is an error made by
- * `fail` (given what the pairs came from), which never shows the secret.
+ * `KEY:SECRET` pairs, or `KEY:SECRET:TOKEN` for temporary credentials (an assumed role's, SSO's),
+ * → the service's credentials; a malformed one is an error made by `fail` (given what the pairs
+ * came from), which never shows the secret or the token.
  */
 export function parseCredentialPairs(
   pairs: readonly string[],
   fail: (message: string) => Error = (message) => usageError(`Invalid --credentials ${message}`),
-): Array<{ key: string; secret: string }> {
+): AcceptedCredentials[] {
   return pairs.map((pair) => {
     const at = pair.indexOf(':');
     // The value may be a secret typed alone: only a key before a colon is ever echoed.
     if (at < 0) throw fail('value: no ":" in it; expected KEY:SECRET, an access key id and its secret such as test:test');
     if (at === 0) throw fail('value: the access key id before ":" is empty; expected KEY:SECRET such as test:test');
-    if (at === pair.length - 1) throw fail(`"${pair.slice(0, at)}:": the secret after ":" is empty; expected KEY:SECRET such as test:test`);
-    return { key: pair.slice(0, at), secret: pair.slice(at + 1) };
+    const key = pair.slice(0, at);
+    const rest = pair.slice(at + 1);
+    const tokenAt = rest.indexOf(':');
+    const secret = tokenAt < 0 ? rest : rest.slice(0, tokenAt);
+    if (secret === '') throw fail(`"${key}:": the secret after ":" is empty; expected KEY:SECRET such as test:test`);
+    if (tokenAt < 0) return { key, secret };
+    const token = rest.slice(tokenAt + 1);
+    if (token === '') throw fail(`"${key}:…:": the session token after the second ":" is empty; expected KEY:SECRET:TOKEN for temporary credentials`);
+    return { key, secret, token };
   });
 }
 
-async function credentialsFromFile(path: string): Promise<Array<{ key: string; secret: string }>> {
+async function credentialsFromFile(path: string): Promise<AcceptedCredentials[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -38,7 +49,7 @@ async function credentialsFromFile(path: string): Promise<Array<{ key: string; s
     .split(/\r?\n/)
     .map((line) => line.replace(/#.*$/, '').trim())
     .filter(Boolean);
-  if (lines.length === 0) throw configError(`--credentials-file ${path} holds no KEY:SECRET line`);
+  if (lines.length === 0) throw configError(`--credentials-file ${path} holds no KEY:SECRET (or KEY:SECRET:TOKEN) line`);
   return parseCredentialPairs(lines, (message) => configError(`Invalid line in --credentials-file ${path}: ${message}`));
 }
 
@@ -47,7 +58,7 @@ async function credentialsFromFile(path: string): Promise<Array<{ key: string; s
  * together; else those of {@link CREDENTIALS_VARIABLE} (pairs separated by commas or
  * whitespace); else undefined (the service's default, test/test).
  */
-async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Array<{ key: string; secret: string }> | undefined> {
+async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<AcceptedCredentials[] | undefined> {
   const given = [
     ...(flags.credentials?.length ? parseCredentialPairs(flags.credentials) : []),
     ...(flags['credentials-file'] !== undefined ? await credentialsFromFile(flags['credentials-file']) : []),

@@ -45,7 +45,7 @@ export function presignedDownloadUrl(ctx: LocalContext, req: LocalRequest, path:
       query: {},
       headers: { host },
     },
-    { key: req.accessKey, secret },
+    { key: req.accessKey, secret, token: ctx.sessionTokens?.get(req.accessKey) },
     { region: req.region, service: MOBILE_SIGNING_NAME, expiresIn, signingDate: ctx.now() },
   );
   const query = Object.entries(presigned.query)

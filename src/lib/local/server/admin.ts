@@ -4,6 +4,7 @@ import { verifySigV4 } from '../../signing/verify.js';
 import type { LocalContext, LocalResponse, LocalServiceModule } from '../types.js';
 import { parseFaultSpec } from './fault-spec.js';
 import { createFaultInjector, type FaultInjector } from './faults.js';
+import { sessionTokenFailure } from './session-token.js';
 import { errorResponse } from './wire.js';
 
 /** The path prefix of the admin endpoints. */
@@ -56,7 +57,8 @@ const json = (status: number, body: unknown): LocalResponse => ({ status, header
  * Who may use the admin endpoints: never a browser page (a request with an `Origin` header
  * is refused, so no web site can reset or slow the service through a visitor's browser);
  * from the loopback interface anyone; from another host only a request SigV4-signed with one
- * of the accepted key pairs (any region and signing name in its scope).
+ * of the accepted key pairs (any region and signing name in its scope), with its session token
+ * when the pair is temporary credentials.
  */
 function refusal(request: AdminRequest, context: LocalContext): LocalResponse | undefined {
   if (request.headers['origin'] !== undefined) {
@@ -64,7 +66,8 @@ function refusal(request: AdminRequest, context: LocalContext): LocalResponse | 
   }
   if (isLoopback(request.remoteAddress)) return undefined;
   const auth = verifySigV4(request, (key) => context.credentials.get(key), { now: context.now() });
-  return auth.ok ? undefined : errorResponse(auth.status, auth.code, `the admin endpoints need a SigV4 signature from other hosts: ${auth.message}`);
+  const failure = auth.ok ? sessionTokenFailure(auth, request.headers, request.query, context.sessionTokens?.get(auth.accessKey)) : auth;
+  return failure && errorResponse(failure.status, failure.code, `the admin endpoints need a SigV4 signature from other hosts: ${failure.message}`);
 }
 
 function faultsReport(faults: FaultState): Record<string, unknown> {
