@@ -67,7 +67,22 @@ describe('nimbus checks settings and credentials before they break every command
     const fromFile = await run({ AWS_SHARED_CREDENTIALS_FILE: credentials, AWS_PROFILE: 'dev' });
     assert.equal(fromFile.code, 253, fromFile.stderr);
     assert.equal(fromFile.stderr, `nimbus: The aws_session_token of profile dev in ${credentials} holds U+2026 (…) at position 13, which no credential has\n`);
-    for (const result of [ellipsis, carriageReturn, fromFile]) assert.doesNotMatch(result.stderr, /FwoGZXIvYXdz|AKIA|secret|TypeError/);
+
+    // A credential_process that prints a token with an escaped \r in it.
+    const script = join(t.dir, 'print-credentials.cjs');
+    writeFileSync(
+      script,
+      `process.stdout.write(JSON.stringify({ Version: 1, AccessKeyId: 'test', SecretAccessKey: 'test', SessionToken: 'FwoGZXIvYXdz\\r' }));`,
+    );
+    const config = join(t.dir, 'process-config');
+    writeFileSync(config, `[profile tool]\ncredential_process = "${process.execPath}" "${script}"\n`);
+    const fromProcess = await run({ AWS_CONFIG_FILE: config, AWS_PROFILE: 'tool' });
+    assert.equal(fromProcess.code, 253, fromProcess.stderr);
+    assert.equal(
+      fromProcess.stderr,
+      'nimbus: credential_process of profile tool printed a SessionToken that holds a carriage return (\\r) at position 13, which no credential has\n',
+    );
+    for (const result of [ellipsis, carriageReturn, fromFile, fromProcess]) assert.doesNotMatch(result.stderr, /FwoGZXIvYXdz|AKIA|secret|TypeError/);
   });
 
   it('reads a credentials file written on Windows (CRLF line ends): no \\r reaches a credential', async () => {
