@@ -52,6 +52,7 @@ function utf8Guard(name: string): Transform {
     );
   };
   const pass = (bytes: Buffer, stream: Transform): void => {
+    if (!bytes.length) return;
     lines += newlines(bytes);
     offset += bytes.length;
     stream.push(bytes);
