@@ -77,7 +77,7 @@ describe('nimbus exit codes and error messages', function () {
     expectExit(noRegion, 253, /^nimbus: No region: use --region, set AWS_REGION, or save one with "nimbus configure set region REGION"\n$/);
     expectExit(noProfile, 253, /^nimbus: The config profile \(nope\) could not be found\n$/);
     expectExit(noCredentials, 253, /^nimbus: Unable to locate credentials\. You can configure credentials by running "nimbus configure"/);
-    expectExit(badConfig, 253, /^nimbus: Unable to read .*broken \(EISDIR\)\n$/);
+    expectExit(badConfig, 253, /^nimbus: Unable to read .*broken: it is a directory, not a regular file\n$/);
   });
 
   it('254 when the service answers with an error, with its code and request id', async () => {

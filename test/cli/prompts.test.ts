@@ -40,7 +40,7 @@ describe('nimbus prompts in a terminal', function () {
     const env = cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
     const run = await inTerminal(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], env, [
       { expect: 'Region \\(each region has its own search endpoint and data\\)', send: 'eu-' },
-      { expect: 'eu-central-2 +Europe \\(Zurich\\)', send: 'west-2' },
+      { expect: 'eu-west-1 +Europe \\(Ireland\\)', send: 'west-2' },
       { expect: 'eu-west-2 +Europe \\(London\\)', send: '\r' },
       { expect: 'Save region = eu-west-2 in profile "default"\\?', send: '\r' },
     ]);

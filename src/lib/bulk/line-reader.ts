@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ItemSource, SourceItem, SourcePosition, SourceRef } from './types.js';
+import { checkedUtf8, checkUtf8File, InvalidUtf8InputError } from './utf8-guard.js';
 
 /** Where lines come from: a file path, `-` for standard input, or a readable stream. */
 export type LineInput = string | NodeJS.ReadableStream;
@@ -19,6 +20,7 @@ export interface LineReader extends AsyncIterable<Line> {
 
 /** A one-line description of a read failure. */
 function readError(name: string, error: unknown): Error {
+  if (error instanceof InvalidUtf8InputError) return error;
   const cause = error as NodeJS.ErrnoException;
   const reason = cause?.code === 'ENOENT' ? 'no such file' : (cause?.message ?? String(error));
   return new Error(`cannot read ${name}: ${reason}`, { cause: error });
@@ -46,10 +48,19 @@ export function readLines(input: LineInput, signal: AbortSignal): LineReader {
           throw readError(name, error);
         }
         if (stats.isDirectory()) throw new Error(`cannot read ${name}: it is a directory`);
-        if (stats.isFile()) total = stats.size;
+        if (stats.isFile()) {
+          total = stats.size;
+          // A regular file is checked whole first: text that is not UTF-8 refuses the run before anything is sent.
+          try {
+            await checkUtf8File(input as string, name, signal);
+          } catch (error) {
+            if (signal.aborted) return;
+            throw readError(name, error);
+          }
+        }
         stream = createReadStream(input as string, { signal });
       } else stream = input === '-' ? process.stdin : (input as NodeJS.ReadableStream);
-      const lines = createInterface({ input: stream, crlfDelay: Infinity });
+      const lines = createInterface({ input: checkedUtf8(stream, name), crlfDelay: Infinity });
       const close = (): void => lines.close();
       signal.addEventListener('abort', close, { once: true });
       let number = 0;

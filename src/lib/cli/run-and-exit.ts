@@ -1,3 +1,4 @@
+import { refuseInvalidUtf8Arguments } from './argv-utf8.js';
 import { EXIT } from './errors/exit-codes.js';
 import { reportError } from './errors/report-error.js';
 import { isInterrupted, runInterruptCleanups } from './interrupt.js';
@@ -23,6 +24,7 @@ export async function runAndExit(work: () => Promise<unknown>, argv: readonly st
     });
   });
   try {
+    refuseInvalidUtf8Arguments();
     await work();
     return await exit(EXIT.OK, flush);
   } catch (error) {

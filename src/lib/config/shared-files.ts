@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { FileRefusal, readBoundedFile } from './bounded-file.js';
 import { parseIniDocument, type IniDocument } from './ini-document.js';
 import type { SharedFileOptions } from './types.js';
 
@@ -50,6 +51,8 @@ const cache = new Map<string, CacheEntry>();
 /**
  * Reads and parses one shared file, or returns null when it does not exist. Parsed files are
  * cached by path, modification time and size, so reading the same file again is one `stat`.
+ * Only a regular file of at most 4 MiB is read (`readBoundedFile`): a FIFO, a device or a huge
+ * file named by mistake is refused at once.
  * @throws ConfigurationError naming the file when it exists but cannot be read or parsed.
  */
 export function readIniFile(path: string): IniDocument | null {
@@ -71,7 +74,7 @@ export function readIniFile(path: string): IniDocument | null {
   }
   let text: string;
   try {
-    text = readFileSync(absolute, 'utf8');
+    text = readBoundedFile(absolute, undefined, 'a shared config or credentials file').toString('utf8');
   } catch (error) {
     throw unreadable(absolute, error);
   }
@@ -81,6 +84,7 @@ export function readIniFile(path: string): IniDocument | null {
 }
 
 function unreadable(file: string, error: unknown): ConfigurationError {
+  if (error instanceof FileRefusal) return new ConfigurationError(`Unable to read ${file}${error.reason}`, { cause: error });
   const code = (error as NodeJS.ErrnoException).code ?? 'error';
   return new ConfigurationError(`Unable to read ${file} (${code})`, { cause: error });
 }

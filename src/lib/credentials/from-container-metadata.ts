@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { readBoundedFile, type FileRefusal } from '../config/bounded-file.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { Env, SharedFileOptions } from '../config/types.js';
 import type { CredentialProvider, Credentials } from './types.js';
@@ -58,11 +58,11 @@ function authorization(env: Env): string | undefined {
   let token = env.AWS_CONTAINER_AUTHORIZATION_TOKEN;
   if (file) {
     try {
-      token = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+      token = readBoundedFile(file, undefined, 'a token file')
+        .toString('utf8')
+        .replace(/\r?\n$/, '');
     } catch (error) {
-      throw new ConfigurationError(`Unable to read AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-        cause: error,
-      });
+      throw new ConfigurationError(`Unable to read AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE ${file}${(error as FileRefusal).reason}`, { cause: error });
     }
   }
   if (token !== undefined && /[\r\n]/.test(token)) throw new ConfigurationError('The container authorization token must be one line');

@@ -3,6 +3,7 @@ import { isCommandLineSyntaxError } from '../errors/command-line-syntax-error.js
 import { splitCommandLine } from '../config/split-command-line.js';
 import type { SharedFileOptions } from '../config/types.js';
 import { CredentialProcessError } from '../errors/credential-process-error.js';
+import { credentialCharacterProblem } from './credential-characters.js';
 import { isProcessRunError } from '../errors/process-run-error.js';
 import { runProcess } from './run-process.js';
 import type { CredentialProvider, Credentials } from './types.js';
@@ -68,6 +69,14 @@ function parseProcessOutput(stdout: string, fail: (problem: string) => Credentia
   if (SessionToken !== undefined && SessionToken !== null) {
     if (typeof SessionToken !== 'string') throw fail('printed a SessionToken that is not a string');
     if (SessionToken !== '') credentials.token = SessionToken;
+  }
+  for (const [name, value] of [
+    ['AccessKeyId', AccessKeyId],
+    ['SecretAccessKey', SecretAccessKey],
+    ['SessionToken', credentials.token],
+  ] as const) {
+    const problem = value && credentialCharacterProblem(value);
+    if (problem) throw fail(`printed a ${name} that ${problem}`);
   }
   if (Expiration !== undefined && Expiration !== null) {
     const expires = typeof Expiration === 'string' ? new Date(Expiration) : undefined;

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { credentialCharacterProblem } from './credential-characters.js';
 import type { Credentials } from './types.js';
 
 const KNOWN_KEYS = new Set(['key', 'secret', 'token', 'expires']);
@@ -24,8 +25,16 @@ export function toCredentials(value: unknown, what: string): Credentials {
   if (typeof key !== 'string' || key === '') throw fail('needs key, a non-empty string');
   if (typeof secret !== 'string' || secret === '') throw fail('needs secret, a non-empty string');
   const credentials: Credentials = { key, secret };
+  if (token !== undefined && token !== null && typeof token !== 'string') throw fail('has a token that is not a string');
+  for (const [name, value] of [
+    ['key', key],
+    ['secret', secret],
+    ['token', token],
+  ] as const) {
+    const problem = typeof value === 'string' && value !== '' ? credentialCharacterProblem(value) : undefined;
+    if (problem) throw fail(`has a ${name} that ${problem}`);
+  }
   if (token !== undefined && token !== null) {
-    if (typeof token !== 'string') throw fail('has a token that is not a string');
     if (token !== '') credentials.token = token;
   }
   if (expires !== undefined && expires !== null) {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readBoundedFile, type FileRefusal } from '../config/bounded-file.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { assumeRoleCacheKey } from './cache/cache-key.js';
 import { fetchThroughCache } from './cache/cached-fetch.js';
@@ -33,10 +33,9 @@ export function fromWebIdentity(profile: string, options: WebIdentityOptions): C
     return fetchThroughCache(options.sts, assumeRoleCacheKey(args), 'assume-role-with-web-identity', async () => {
       let token: string;
       try {
-        token = await readFile(tokenFile, 'utf8');
+        token = readBoundedFile(tokenFile, undefined, 'a token file').toString('utf8');
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'error';
-        throw new ConfigurationError(`Unable to read the web identity token file ${tokenFile} (${code})`, { cause: error });
+        throw new ConfigurationError(`Unable to read the web identity token file ${tokenFile}${(error as FileRefusal).reason}`, { cause: error });
       }
       const RoleSessionName = roleSessionName ?? `nimbus-session-${Math.floor(options.sts.now() / 1000)}`;
       return options.sts.client().assumeRoleWithWebIdentity({ RoleArn: roleArn, RoleSessionName, WebIdentityToken: token });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { FileRefusal, readBoundedFile } from '../config/bounded-file.js';
 import { InvalidArgumentException } from '../errors/invalid-argument-exception.js';
 import { pemCertificates } from './pem.js';
 
@@ -30,15 +30,17 @@ export interface HttpOptions {
 const KNOWN = new Set(['verify', 'proxy', 'connect_timeout', 'timeout', 'attempt_timeout', 'max_response_bytes', 'http_stats_receiver']);
 
 /**
- * Checks that `file` is a readable PEM file with at least one certificate; returns the problem in
- * words (e.g. `cannot be read (ENOENT)`), or undefined when it is fine.
+ * Checks that `file` is a readable PEM file of at most 4 MiB with at least one certificate;
+ * returns the problem in words (e.g. `cannot be read (ENOENT)`, `is a FIFO (named pipe), not a
+ * regular file`), or undefined when it is fine.
  */
 export function caBundleProblem(file: string): string | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedFile(file, undefined, 'a CA bundle').toString('utf8');
   } catch (error) {
-    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    if (error instanceof FileRefusal) return error.problem;
+    throw error;
   }
   return pemCertificates(text).length ? undefined : 'has no PEM certificate (-----BEGIN CERTIFICATE-----)';
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
+import { readBoundedFile } from '../config/bounded-file.js';
 import { pemCertificates } from './pem.js';
 
 /** Where Linux distributions (and macOS) keep the system's trusted certificates, as one PEM file. */
@@ -15,9 +15,9 @@ const SYSTEM_BUNDLES = [
 function readSystemBundle(env: NodeJS.ProcessEnv): string {
   for (const file of env.SSL_CERT_FILE ? [env.SSL_CERT_FILE] : SYSTEM_BUNDLES) {
     try {
-      return readFileSync(file, 'utf8');
+      return readBoundedFile(file, undefined, 'a CA bundle').toString('utf8');
     } catch {
-      // Not on this system: try the next.
+      // Not on this system (or not a readable bundle of at most 4 MiB): try the next.
     }
   }
   return '';
@@ -60,6 +60,6 @@ export function tlsTrustOptions(
 ): { rejectUnauthorized: boolean; ca?: string; secureContext?: SecureContext } {
   if (verify === false) return { rejectUnauthorized: false };
   // A CA bundle replaces the default authorities, as in the AWS CLI.
-  if (typeof verify === 'string') return { rejectUnauthorized: true, ca: readFileSync(verify, 'utf8') };
+  if (typeof verify === 'string') return { rejectUnauthorized: true, ca: readBoundedFile(verify, undefined, 'a CA bundle').toString('utf8') };
   return { rejectUnauthorized: true, secureContext: systemTrustContext(env) };
 }

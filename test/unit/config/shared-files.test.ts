@@ -47,7 +47,7 @@ describe('shared files', () => {
         () => readIniFile(dir),
         (error: unknown) => {
           assert.ok(error instanceof ConfigurationError);
-          assert.equal(error.message, `Unable to read ${dir} (EISDIR)`);
+          assert.equal(error.message, `Unable to read ${dir}: it is a directory, not a regular file`);
           return true;
         },
       );

@@ -1,5 +1,8 @@
 import { OUTPUT_FORMATS } from '../../config/output-format.js';
 import type { Env } from '../../config/types.js';
+import type { ServiceDefinition } from '../../client/service-definition.js';
+import { MOBILE_SERVICE } from '../../services/mobile/mobile-client.js';
+import { SEARCH_SERVICE } from '../../services/search/search-client.js';
 import { configError, usageError } from '../errors/cli-error.js';
 import { saveProfileSetting } from '../settings/profile-store.js';
 import { profileValue } from './profile-values.js';
@@ -17,8 +20,17 @@ export function configureGet(profile: string, key: string, env: Env): string {
   return `${source.value}\n`;
 }
 
+/** The check of a service's `api_versions` entry: a version nimbus ships, or `latest`. */
+function apiVersion(service: ServiceDefinition): (value: string) => string | undefined {
+  const valid = [...service.versions, 'latest'];
+  return (value) => (valid.includes(value) ? undefined : `the ${service.name} service has no such API version; expected one of ${valid.join(', ')}`);
+}
+
 /** Checks of the settings whose values nimbus knows: the problem with a value, or undefined. */
 const CHECKS: Record<string, (value: string) => string | undefined> = {
+  // Keyed by botocore's service names, as the AWS CLI reads them.
+  'api_versions.kendra': apiVersion(SEARCH_SERVICE),
+  'api_versions.mobile': apiVersion(MOBILE_SERVICE),
   output: (value) => ((OUTPUT_FORMATS as readonly string[]).includes(value) ? undefined : `expected one of ${OUTPUT_FORMATS.join(', ')}`),
   retry_mode: (value) => (['legacy', 'standard', 'adaptive'].includes(value) ? undefined : 'expected one of legacy, standard, adaptive'),
   region: (value) => (/^[a-z]{2}(-[a-z]+)+-\d+$/.test(value) ? undefined : 'expected a region code such as us-east-1 or eu-west-2'),
@@ -27,7 +39,8 @@ const CHECKS: Record<string, (value: string) => string | undefined> = {
 
 /**
  * `nimbus configure set KEY VALUE`: writes the setting (see `saveProfileSetting`), after
- * checking the value of a setting nimbus knows (output, retry_mode, region, max_attempts), so
+ * checking the value of a setting nimbus knows (output, retry_mode, region, max_attempts, the
+ * API version of each of its services: `api_versions.kendra`, `api_versions.mobile`), so
  * that a typo is caught now rather than failing every later command.
  * @throws CliError (usage) for a bad key or value.
  */

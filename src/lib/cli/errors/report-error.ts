@@ -5,6 +5,7 @@ import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import { ServiceException } from '../../errors/service-exception.js';
 import { PaginationError } from '../../errors/pagination-error.js';
 import { isUntrustedCertificate } from '../../http/tls-failure.js';
+import { InvalidUtf8InputError } from '../../bulk/utf8-guard.js';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -40,6 +41,7 @@ export function reportError(error: unknown): ErrorReport {
     return { exitCode: config ? EXIT.CONFIG : EXIT.USAGE, message: `${error.code}: ${problems ?? oneLine(error.message)}` };
   }
   if (error instanceof ConfigurationError) return { exitCode: EXIT.CONFIG, message: oneLine(error.message) };
+  if (error instanceof InvalidUtf8InputError) return { exitCode: EXIT.USAGE, message: oneLine(error.message) };
   if (error instanceof PaginationError) {
     const usage = /^Invalid (StartingToken|PaginationConfig)/.test(error.message);
     return { exitCode: usage ? EXIT.USAGE : EXIT.OTHER, message: oneLine(error.message) };

@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { safe } from 'ini';
+import { FileRefusal, readBoundedFile } from '../../config/bounded-file.js';
+import { configError } from '../errors/cli-error.js';
 import { removeLeftovers, resolveLinks, writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 
@@ -84,9 +86,10 @@ export function updateIniFile(path: string, edit: (text: string) => string, mode
     removeLeftovers(file);
     let text = '';
     try {
-      text = readFileSync(file, 'utf8');
+      text = readBoundedFile(file, undefined, 'a shared config or credentials file').toString('utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!(error instanceof FileRefusal)) throw error;
+      if (error.code !== 'ENOENT') throw configError(`Unable to update ${file}${error.reason}`, error);
     }
     writeFileAtomic(file, edit(text), mode);
   });

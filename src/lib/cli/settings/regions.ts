@@ -33,3 +33,14 @@ export const REGIONS: ReadonlyArray<{ code: string; name: string }> = [
   { code: 'ap-southeast-5', name: 'Asia Pacific (Malaysia)' },
   { code: 'ap-southeast-7', name: 'Asia Pacific (Thailand)' },
 ];
+
+/**
+ * The regions where each service has an endpoint, from botocore's endpoint data (endpoints.json,
+ * partition `aws`; 1.43): Amazon Kendra's for `search`. botocore has no entry for AWS Mobile
+ * Hub, whose API (`mobile.us-east-1.amazonaws.com`) was served from US East (N. Virginia) only.
+ * GovCloud's `us-gov-west-1` (Kendra) is in another partition and can be typed in full.
+ */
+export const SERVICE_REGIONS: Readonly<Record<string, readonly string[]>> = {
+  search: ['us-east-1', 'us-east-2', 'us-west-2', 'ca-central-1', 'eu-west-1', 'eu-west-2', 'ap-south-1', 'ap-northeast-1', 'ap-southeast-1', 'ap-southeast-2'],
+  mobile: ['us-east-1'],
+};

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readBoundedFile } from '../../config/bounded-file.js';
 import { resolveHomedir } from '../../config/shared-files.js';
 import type { SharedFileOptions } from '../../config/types.js';
 
@@ -26,7 +27,7 @@ export class JsonFileCache {
   /** The value stored under `key`, or undefined when there is none or the file is not valid JSON. */
   get(key: string): unknown {
     try {
-      return JSON.parse(readFileSync(this.path(key), 'utf8'));
+      return JSON.parse(readBoundedFile(this.path(key)).toString('utf8'));
     } catch {
       return undefined;
     }

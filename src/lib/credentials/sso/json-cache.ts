@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readBoundedFile } from '../../config/bounded-file.js';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 
 /**
@@ -60,7 +61,7 @@ export class JsonCache {
 
 function readJsonObject(path: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const value: unknown = JSON.parse(readBoundedFile(path).toString('utf8'));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
