@@ -50,6 +50,8 @@ describe('nimbus local start: credentials from a file or the environment, and --
       nimbus(['local', 'start', '--credentials-file', join(dir, 'missing')], { env: cliEnv(dir) }),
       nimbus(['local', 'start', '--credentials-file', bad], { env: cliEnv(dir) }),
       nimbus(['local', 'start'], { env: cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'nosecret' }) }),
+      nimbus(['local', 'start', '--credentials-file', '/dev/zero'], { env: cliEnv(dir) }),
+      nimbus(['local', 'start', '--credentials-file', dir], { env: cliEnv(dir) }),
     ]);
     for (const result of results) assert.equal(result.code, 253, result.stderr);
     assert.match(results[0]!.stderr, /^nimbus: Cannot read --credentials-file .*missing: ENOENT\n$/);
@@ -57,6 +59,9 @@ describe('nimbus local start: credentials from a file or the environment, and --
     // A line without a colon may be a secret alone: it is never echoed.
     assert.doesNotMatch(results[1]!.stderr, /ok-secret|hunter2/);
     assert.match(results[2]!.stderr, /NIMBUS_LOCAL_CREDENTIALS/);
+    // Read within the small-file bound: a device or a directory is refused at once, in one line.
+    assert.match(results[3]!.stderr, /^nimbus: Cannot read --credentials-file \/dev\/zero: it is a character device, not a regular file\n$/);
+    assert.match(results[4]!.stderr, /^nimbus: Cannot read --credentials-file .*: it is a directory, not a regular file\n$/);
   });
 
   it('injects the faults of --faults, and refuses a bad spec with 252', async () => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { FileRefusal, readBoundedFile, SMALL_FILE_LIMIT } from '../../config/bounded-file.js';
 import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
@@ -41,9 +41,10 @@ export function parseCredentialPairs(
 async function credentialsFromFile(path: string): Promise<AcceptedCredentials[]> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readBoundedFile(path, SMALL_FILE_LIMIT, 'a credentials file').toString('utf8');
   } catch (error) {
-    throw configError(`Cannot read --credentials-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const reason = error instanceof FileRefusal ? (error.code ?? `it ${error.problem}`) : (error as Error).message;
+    throw configError(`Cannot read --credentials-file ${path}: ${reason}`);
   }
   const lines = text
     .split(/\r?\n/)
