@@ -18,6 +18,7 @@ import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
 import { openStore } from './store/open-store.js';
+import { StorageState } from './store/storage-state.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 
 /** How to start the local service. */
@@ -109,9 +110,10 @@ function credentialMap(credentials: LocalServiceOptions['credentials']): Readonl
   return new Map((credentials as Array<{ key: string; secret: string }>).map((pair) => [pair.key, pair.secret]));
 }
 
+/** One line per failed request: its message, never a stack trace (a failure that repeats on every request would flood the log). */
 function logToStderr(error: unknown, requestId: string): void {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail}\n`);
+  const detail = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail.split('\n')[0]}\n`);
 }
 
 function endpointHost(host: string): string {
@@ -154,9 +156,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentials,
     tokenSecrets: options.tokenSecrets ?? new Map(),
     reportError: options.onError ?? logToStderr,
+    storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
   };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
+    if (context.storage.noteFailure(error, now())) return;
     const message = error instanceof Error ? error.message : String(error);
     if (reported.has(message)) return;
     reported.add(message);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { StorageState } from './store/storage-state.js';
 
 /**
  * The contract between the local service's HTTP server and the service modules (search,
@@ -73,6 +74,8 @@ export interface LocalContext {
    * caller is answered a generic internal error that never carries the failure's text.
    */
   reportError(error: unknown, requestId: string): void;
+  /** Whether the data dir's storage has room for writes; a module notes every failed request's error in it. */
+  storage: StorageState;
 }
 
 /** A service hosted by the local server. */

@@ -50,6 +50,7 @@ export const searchModule: LocalServiceModule = {
     try {
       return jsonResponse(await run(context, request));
     } catch (error) {
+      context.storage.noteFailure(error, context.now());
       return failureResponse(error, request.requestId, SEARCH_ERRORS, (failure, requestId) => context.reportError(failure, requestId));
     }
   },
