@@ -17,7 +17,8 @@ import { routeRequest } from './server/route.js';
 import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
-import { openStore } from './store/open-store.js';
+import { openCheckedStore } from './store/open-checked-store.js';
+import { repairStore, type RepairReport } from './store/repair-store.js';
 import { StorageState } from './store/storage-state.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 
@@ -121,14 +122,28 @@ function endpointHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** The data dir of the local service: `dataDir` resolved, or `~/.nimbus/local`. */
+function localDataDir(dataDir: string | undefined): string {
+  return resolve(dataDir ?? join(homedir(), '.nimbus', 'local'));
+}
+
+/**
+ * Repairs the damaged database of a local service's data dir (`~/.nimbus/local` unless given),
+ * which no service may be using: see `repairStore`. Returns what it did.
+ */
+export function repairDataDir(dataDir?: string): RepairReport {
+  return repairStore(localDataDir(dataDir), registeredModules);
+}
+
 /**
  * Starts the local service: one HTTP server that verifies every request's SigV4 signature and
  * hands it to the module (search, mobile…) that serves it, over a SQLite store in `dataDir`.
- * Resolves once it listens.
+ * Resolves once it listens; rejects with a `DamagedStoreError` when the data dir's database is
+ * damaged (it is checked first: see `checkIntegrity`).
  */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const host = options.host ?? '127.0.0.1';
-  const dataDir = resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local'));
+  const dataDir = localDataDir(options.dataDir);
   const s3Dir = resolve(options.s3Dir ?? join(dataDir, 's3'));
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY);
   const budget = new BodyBudget(
@@ -141,7 +156,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   if (!(extractTimeLimit > 0)) throw new Error(`extractTimeLimit must be a number of seconds > 0, not ${options.extractTimeLimit}`);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
-  const db = openStore(dataDir, modules, options.onUpgradeNotice);
+  const db = openCheckedStore(dataDir, modules, options.onUpgradeNotice);
   const now = options.now ?? (() => new Date());
   const credentials = credentialMap(options.credentials);
   const context: LocalContext = {

@@ -87,6 +87,17 @@ export interface LocalServiceModule {
   /** Whether this module serves a request (routing by X-Amz-Target, path…), checked in order. */
   matches(method: string, path: string, headers: Record<string, string>): boolean;
   migrations: Migration[];
+  /**
+   * The tables its stored rows need beyond those its migrations create (e.g. each index's
+   * full-text tables), checked before the data dir is served; none unless given.
+   */
+  requiredTables?(db: Database.Database): string[];
+  /**
+   * For `nimbus local repair`: rebuilds in `fresh`, whose tables hold the rows recovered from
+   * the `damaged` database, what the module derives from them (e.g. the full-text tables, from
+   * the stored text); returns a line per thing rebuilt, for the report.
+   */
+  rebuild?(damaged: Database.Database, fresh: Database.Database): string[];
   handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
   /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
   tick?(context: LocalContext): void;
