@@ -71,6 +71,23 @@ function recoverTable(damaged: Database.Database, fresh: Database.Database, tabl
   return { table, missing: false, ...recovery };
 }
 
+/**
+ * Carries the damaged database's AUTOINCREMENT counters over, where they are higher than the
+ * recovered rows made them: an id handed out once (to a since deleted row, say) is not handed out again.
+ */
+function keepSequences(damaged: Database.Database, fresh: Database.Database): void {
+  let sequences: Array<{ name: string; seq: number }>;
+  try {
+    sequences = damaged.prepare('SELECT name, seq FROM sqlite_sequence').all() as Array<{ name: string; seq: number }>;
+  } catch {
+    return;
+  }
+  const raise = fresh.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?');
+  const start = fresh.prepare('INSERT INTO sqlite_sequence (seq, name) VALUES (?, ?)');
+  const tables = new Set(copiedTables(fresh));
+  for (const { name, seq } of sequences) if (tables.has(name) && raise.run(seq, name).changes === 0) start.run(seq, name);
+}
+
 /** Moves a file and its SQLite companions (`-wal`, `-shm`, `-journal`) that exist. */
 function moveDatabase(from: string, to: string): void {
   renameSync(from, to);
@@ -108,6 +125,7 @@ export function repairStore(dataDir: string, modules: readonly RepairedModule[],
     }
     report = fresh.transaction(() => {
       const tables = copiedTables(fresh).map((table) => recoverTable(damaged, fresh, table));
+      keepSequences(damaged, fresh);
       const rebuilt = modules.flatMap((module) => module.rebuild?.(damaged, fresh) ?? []);
       return { database, tables, rebuilt };
     })();

@@ -54,7 +54,8 @@ function lost(recovery: RowRecovery | undefined): string {
  * The search module's part of `nimbus local repair`: for every index recovered into `fresh`, its
  * full-text tables are made again and filled from the text the damaged database still holds
  * (documents and FAQ entries), the strong terms of its ranking tiers computed again from that
- * text, and the documents whose text could not be read removed (they must be put again).
+ * text, the documents whose text could not be read removed (they must be put again), the text of
+ * documents whose row was lost dropped, and its document count and text size counted again.
  * Returns a line per index for the report.
  */
 export function rebuildIndexText(damaged: Database.Database, fresh: Database.Database): string[] {
@@ -76,6 +77,12 @@ export function rebuildIndexText(damaged: Database.Database, fresh: Database.Dat
       .prepare(`DELETE FROM ${quoted(documents)} WHERE rowid NOT IN (SELECT rowid FROM search_documents WHERE index_rowid = ?)`)
       .run(index.rowid);
     if (tiers) storeAllTiers(fresh, index.rowid);
+    fresh
+      .prepare(
+        `UPDATE search_indices SET doc_count = (SELECT count(*) FROM search_documents WHERE index_rowid = :index),
+         text_bytes = (SELECT coalesce(sum(text_bytes), 0) FROM search_documents WHERE index_rowid = :index) WHERE rowid = :index`,
+      )
+      .run({ index: index.rowid });
     const removed =
       textless.length > 0
         ? `; ${textless.length} document(s) whose text was lost removed, to be put again: ${textless.slice(0, 5).join(', ')}${textless.length > 5 ? '…' : ''}`
