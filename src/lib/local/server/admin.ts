@@ -95,9 +95,10 @@ function methodNotAllowed(allowed: string): LocalResponse {
 
 /**
  * Serves the admin endpoints under `/_nimbus/`: `GET health` (ready, version, data dir,
- * resource counts, whether the storage has room for writes — tried again while it had none), `faults` (`GET` the injection in force, `POST`/`PUT` a new one as JSON
- * or the compact form, `DELETE` to stop injecting), and `POST reset` (removes every resource
- * of every module, for tests).
+ * resource counts, whether the storage has room for writes, tried again while it had none),
+ * `faults` (`GET` the injection in force, `POST`/`PUT` a new one as JSON or the compact form,
+ * `DELETE` to stop injecting), and `POST reset` (removes every resource of every module, for
+ * tests).
  */
 export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalResponse {
   const refused = refusal(request, target.context);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { isStoreBusy } from '../protocol/errors.js';
 
 /** Whether a failure is SQLite's `SQLITE_FULL`: the disk (or the database's size limit) has no room for the write. */
 export function isStoreFull(error: unknown): boolean {
@@ -52,18 +53,23 @@ export class StorageState {
   /**
    * While the storage is marked full, tries a real write (it rewrites the database header's
    * `user_version`, unused by nimbus, with its own value: one page through the write-ahead log,
-   * synced); when it commits, the storage has room again.
+   * synced); when it commits, the storage has room again. It does not wait for another writer:
+   * while one holds the store, the state stays as it was.
    */
   probe(db: Database.Database): void {
     if (this.fullSince === undefined) return;
+    const patience = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
     try {
       db.transaction(() => {
         const version = db.pragma('user_version', { simple: true }) as number;
         db.pragma(`user_version = ${version}`);
       }).immediate();
     } catch (error) {
-      if (isStoreFull(error)) return;
+      if (isStoreFull(error) || isStoreBusy(error)) return;
       throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${patience}`);
     }
     this.fullSince = undefined;
     this.log(`the storage of the data dir ${this.dataDir} has room again: writes are accepted`);
