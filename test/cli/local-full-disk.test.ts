@@ -22,7 +22,7 @@ function fillDisk(dir: string): string {
   return filler;
 }
 
-async function health(endpoint: string): Promise<{ storage: { writable: boolean; fullSince?: string; droppedQueryLogEntries: number } }> {
+async function health(endpoint: string): Promise<{ storage: { full: boolean; fullSince?: string; droppedQueryLogEntries: number } }> {
   const response = await fetch(`${endpoint}/_nimbus/health`);
   assert.equal(response.status, 200);
   return (await response.json()) as never;
@@ -78,13 +78,13 @@ describe('nimbus local start on a full disk', function () {
     assert.match(project.stderr, /^nimbus: ServiceUnavailableException: the storage of the local data dir is full/);
 
     const full = await health(endpoint);
-    assert.equal(full.storage.writable, false);
+    assert.equal(full.storage.full, true);
     assert.match(full.storage.fullSince ?? '', /^\d{4}-\d\d-\d\dT/);
     assert.equal(full.storage.droppedQueryLogEntries, 1, 'the one query log entry that could not be written is counted');
 
     unlinkSync(filler);
     const recovered = await health(endpoint);
-    assert.deepEqual(recovered.storage, { writable: true, droppedQueryLogEntries: 1 });
+    assert.deepEqual(recovered.storage, { full: false, droppedQueryLogEntries: 1 });
     assert.deepEqual(json(await cli(['search', 'document', 'put', '--index-id', index, '--documents', documents])), { FailedDocuments: [] });
 
     await server.stop();

@@ -21,7 +21,35 @@ function corruptPage(file: string, page: number, pageSize: number): void {
   closeSync(fd);
 }
 
-describe('local store: repair of a data dir with damaged pages', function () {
+/** A data dir with one index of `count` documents whose text holds `lantern`, its service stopped. */
+async function storedDocuments(dataDir: string, count: number): Promise<string> {
+  const service = await startLocalService({ port: 0, dataDir, createDelay: 0 });
+  try {
+    const index = await activeIndex(service.endpoint);
+    for (let batch = 0; batch < count / 10; batch++) {
+      const Documents = Array.from({ length: 10 }, (_, n) => {
+        const id = `doc-${String(batch * 10 + n).padStart(2, '0')}`;
+        return textDoc(id, `${id} ${'a long title '.repeat(20)}`, `lantern ${id}`);
+      });
+      await ok(service.endpoint, 'BatchPutDocument', { IndexId: index, Documents });
+    }
+    return index;
+  } finally {
+    await service.close();
+  }
+}
+
+/** How many documents a query for `lantern` finds when the data dir is served. */
+async function lanternCount(dataDir: string, index: string): Promise<number> {
+  const served = await startLocalService({ port: 0, dataDir, createDelay: 0 });
+  try {
+    return (await ok(served.endpoint, 'Query', { IndexId: index, QueryText: 'lantern', PageSize: 100 })).TotalNumberOfResults as number;
+  } finally {
+    await served.close();
+  }
+}
+
+describe('local store: the repair of a damaged data dir', function () {
   this.timeout(60_000);
   let dataDir: string;
 
@@ -31,20 +59,7 @@ describe('local store: repair of a data dir with damaged pages', function () {
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('recovers the rows past a damaged leaf page, drops the text whose row was lost, and serves what it recovered', async () => {
-    const first = await startLocalService({ port: 0, dataDir, createDelay: 0 });
-    let index: string;
-    try {
-      index = await activeIndex(first.endpoint);
-      for (let batch = 0; batch < DOCUMENTS / 10; batch++) {
-        const Documents = Array.from({ length: 10 }, (_, n) => {
-          const id = `doc-${String(batch * 10 + n).padStart(2, '0')}`;
-          return textDoc(id, `${id} ${'a long title '.repeat(20)}`, `lantern ${id}`);
-        });
-        await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents });
-      }
-    } finally {
-      await first.close();
-    }
+    const index = await storedDocuments(dataDir, DOCUMENTS);
     const file = join(dataDir, DATABASE_FILE);
     const db = new Database(file);
     const leaves = db.prepare("SELECT pageno FROM dbstat WHERE name = 'search_documents' AND pagetype = 'leaf' ORDER BY pageno").pluck().all() as number[];
@@ -88,12 +103,18 @@ describe('local store: repair of a data dir with damaged pages', function () {
     assert.equal(repaired.prepare('SELECT doc_count FROM search_indices').pluck().get(), documents.copied, 'the counter counts what was recovered');
     repaired.close();
 
-    const served = await startLocalService({ port: 0, dataDir, createDelay: 0 });
-    try {
-      const found = await ok(served.endpoint, 'Query', { IndexId: index, QueryText: 'lantern', PageSize: 100 });
-      assert.equal(found.TotalNumberOfResults, documents.copied);
-    } finally {
-      await served.close();
-    }
+    assert.equal(await lanternCount(dataDir, index), documents.copied);
+  });
+
+  it('refuses a data dir whose record of schema versions was dropped (instead of applying every migration again), and repairs it', async () => {
+    const lostRecord = join(dataDir, 'lost-record');
+    const index = await storedDocuments(lostRecord, 10);
+    const db = new Database(join(lostRecord, DATABASE_FILE));
+    db.exec('DROP TABLE schema_migrations');
+    db.close();
+    assert.throws(() => openCheckedStore(lostRecord, modules), /is damaged \(nimbus\.db: table schema_migrations is missing\)/);
+    const report = repairStore(lostRecord, modules);
+    assert.ok(report.tables.every((table) => table.unreadable.length === 0 && !table.missing));
+    assert.equal(await lanternCount(lostRecord, index), 10);
   });
 });

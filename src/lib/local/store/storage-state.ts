@@ -8,9 +8,9 @@ export function isStoreFull(error: unknown): boolean {
 
 /** What `/_nimbus/health` says of the store's storage. */
 export interface StorageReport {
-  /** False while the last write failed for want of space (and no write has succeeded since). */
-  writable: boolean;
-  /** When writes started failing for want of space (ISO 8601); absent while writable. */
+  /** True while writes fail for want of space (since the last failed write, until a write succeeds again). */
+  full: boolean;
+  /** When writes started failing for want of space (ISO 8601); absent while not full. */
   fullSince?: string;
   /** Query log entries (each with its feedback record) not stored because the storage was full, since start. */
   droppedQueryLogEntries: number;
@@ -78,7 +78,7 @@ export class StorageState {
   /** The state, for the health report. */
   report(): StorageReport {
     return {
-      writable: this.fullSince === undefined,
+      full: this.fullSince !== undefined,
       ...(this.fullSince ? { fullSince: this.fullSince.toISOString() } : {}),
       droppedQueryLogEntries: this.dropped,
     };
