@@ -52,7 +52,7 @@ describe('nimbus local start on a full disk', function () {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps answering Query and Retrieve, refuses writes with a retryable error that says storage is full, and reports it in health until room is back', async () => {
+  it('keeps answering Query and Retrieve, refuses writes with a retryable error that says storage is full, and reports it in health until room is back; started on a full disk, says so in one line', async () => {
     const env = cliEnv(dir, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' });
     server = await startLocalServer(['--port', '0', '--data-dir', join(mountPoint, 'data'), '--create-delay', '0'], env);
     const endpoint = server.endpoint;
@@ -93,5 +93,15 @@ describe('nimbus local start on a full disk', function () {
     assert.match(log, /nimbus local: the storage of the data dir .* is full: writes are refused \(retryable\)/);
     assert.match(log, /nimbus local: the storage of the data dir .* has room again: writes are accepted/);
     assert.doesNotMatch(log, /^\s+at /m, 'no stack trace');
+
+    // started on a disk already full, it cannot make the write-ahead log's files: it says so in one line
+    const again = fillDisk(mountPoint);
+    const refused = await nimbus(['local', 'start', '--port', '0', '--data-dir', join(mountPoint, 'data')], { env });
+    unlinkSync(again);
+    assert.equal(refused.code, 255);
+    assert.equal(
+      refused.stderr,
+      `nimbus: The local service cannot start: the disk of the data dir ${join(mountPoint, 'data')} is full, so its database cannot be opened; free some space and start again\n`,
+    );
   });
 });

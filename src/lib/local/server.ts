@@ -139,7 +139,8 @@ export function repairDataDir(dataDir?: string): RepairReport {
  * Starts the local service: one HTTP server that verifies every request's SigV4 signature and
  * hands it to the module (search, mobile…) that serves it, over a SQLite store in `dataDir`.
  * Resolves once it listens; rejects with a `DamagedStoreError` when the data dir's database is
- * damaged (it is checked first: see `checkIntegrity`).
+ * damaged (it is checked first: see `checkIntegrity`), with a `StoreFullError` when its disk is
+ * too full to open it.
  */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const host = options.host ?? '127.0.0.1';

@@ -5,6 +5,7 @@ import type { UpgradeNotice } from './migrate.js';
 import { DamagedStoreError, isStoreDamaged } from './damaged-store.js';
 import { checkIntegrity, type CheckedModule } from './integrity.js';
 import { DATABASE_FILE, openStore } from './open-store.js';
+import { isDiskFull, StoreFullError } from './storage-state.js';
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
@@ -49,7 +50,7 @@ function schemaRecordLost(dataDir: string): boolean {
  * Opens the data dir as {@link openStore} does, then checks it ({@link checkIntegrity}) before
  * it is served: a damaged database (corrupt pages, a missing table, a lost record of its schema
  * versions, a file that is not a database) is a {@link DamagedStoreError} naming the data dir
- * and the way to repair it. Tables left unchecked within the check's time budget are named in a
+ * and the way to repair it; a disk too full to open it on is a {@link StoreFullError}. Tables left unchecked within the check's time budget are named in a
  * process warning.
  */
 export function openCheckedStore(dataDir: string, modules: readonly CheckedModule[], onNotice?: UpgradeNotice): Database.Database {
@@ -59,6 +60,7 @@ export function openCheckedStore(dataDir: string, modules: readonly CheckedModul
   try {
     db = openStore(dataDir, modules, onNotice);
   } catch (error) {
+    if (isDiskFull(error, dataDir)) throw new StoreFullError(dataDir);
     throw isStoreDamaged(error) ? new DamagedStoreError(dataDir, `${DATABASE_FILE}: ${diagnosis(dataDir, modules) ?? firstLine(error)}`) : error;
   }
   try {

@@ -1,9 +1,40 @@
+import { statfsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { isStoreBusy } from '../protocol/errors.js';
 
 /** Whether a failure is SQLite's `SQLITE_FULL`: the disk (or the database's size limit) has no room for the write. */
 export function isStoreFull(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'SQLITE_FULL';
+}
+
+/** Below this much free space, a failure to open the store is taken for a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/**
+ * Whether a failure to open or write the store of `dataDir` comes from a full disk: SQLite's
+ * `SQLITE_FULL`, or one of its I/O errors (making the shared-memory file of the write-ahead log,
+ * say) while the disk has (almost) no room left.
+ */
+export function isDiskFull(error: unknown, dataDir: string): boolean {
+  if (isStoreFull(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return false;
+  try {
+    const space = statfsSync(dataDir);
+    return space.bavail * space.bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/** The local service cannot open its data dir: its disk is full. The message is one line naming the data dir. */
+export class StoreFullError extends Error {
+  override readonly name = 'StoreFullError';
+
+  /** @param dataDir - the data dir whose disk is full */
+  constructor(readonly dataDir: string) {
+    super(`the disk of the data dir ${dataDir} is full, so its database cannot be opened; free some space and start again`);
+  }
 }
 
 /** What `/_nimbus/health` says of the store's storage. */
