@@ -18,7 +18,9 @@ import { sessionTokenFailure } from './server/session-token.js';
 import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
-import { openStore } from './store/open-store.js';
+import { openCheckedStore } from './store/open-checked-store.js';
+import { repairStore, type RepairReport } from './store/repair-store.js';
+import { StorageState } from './store/storage-state.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 
 /** How to start the local service. */
@@ -119,9 +121,10 @@ function credentialMaps(credentials: LocalServiceOptions['credentials']): { secr
   };
 }
 
+/** One line per failed request: its message, never a stack trace (a failure that repeats on every request would flood the log). */
 function logToStderr(error: unknown, requestId: string): void {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail}\n`);
+  const detail = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`nimbus local: request ${requestId} failed: ${detail.split('\n')[0]}\n`);
 }
 
 function endpointHost(host: string): string {
@@ -129,14 +132,29 @@ function endpointHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** The data dir of the local service: `dataDir` resolved, or `~/.nimbus/local`. */
+function localDataDir(dataDir: string | undefined): string {
+  return resolve(dataDir ?? join(homedir(), '.nimbus', 'local'));
+}
+
+/**
+ * Repairs the damaged database of a local service's data dir (`~/.nimbus/local` unless given),
+ * which no service may be using: see `repairStore`. Returns what it did.
+ */
+export function repairDataDir(dataDir?: string): RepairReport {
+  return repairStore(localDataDir(dataDir), registeredModules);
+}
+
 /**
  * Starts the local service: one HTTP server that verifies every request's SigV4 signature and
  * hands it to the module (search, mobile…) that serves it, over a SQLite store in `dataDir`.
- * Resolves once it listens.
+ * Resolves once it listens; rejects with a `DamagedStoreError` when the data dir's database is
+ * damaged (it is checked first: see `checkIntegrity`), with a `StoreFullError` when its disk is
+ * too full to open it.
  */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const host = options.host ?? '127.0.0.1';
-  const dataDir = resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local'));
+  const dataDir = localDataDir(options.dataDir);
   const s3Dir = resolve(options.s3Dir ?? join(dataDir, 's3'));
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY);
   const budget = new BodyBudget(
@@ -149,7 +167,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   if (!(extractTimeLimit > 0)) throw new Error(`extractTimeLimit must be a number of seconds > 0, not ${options.extractTimeLimit}`);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
-  const db = openStore(dataDir, modules, options.onUpgradeNotice);
+  const db = openCheckedStore(dataDir, modules, options.onUpgradeNotice);
   const now = options.now ?? (() => new Date());
   const { secrets: credentials, tokens: sessionTokens } = credentialMaps(options.credentials);
   const context: LocalContext = {
@@ -165,9 +183,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     sessionTokens,
     tokenSecrets: options.tokenSecrets ?? new Map(),
     reportError: options.onError ?? logToStderr,
+    storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
   };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
+    if (context.storage.noteFailure(error, now())) return;
     const message = error instanceof Error ? error.message : String(error);
     if (reported.has(message)) return;
     reported.add(message);

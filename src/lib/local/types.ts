@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { StorageState } from './store/storage-state.js';
 
 /**
  * The contract between the local service's HTTP server and the service modules (search,
@@ -75,6 +76,8 @@ export interface LocalContext {
    * caller is answered a generic internal error that never carries the failure's text.
    */
   reportError(error: unknown, requestId: string): void;
+  /** Whether the data dir's storage has room for writes; a module notes every failed request's error in it. */
+  storage: StorageState;
 }
 
 /** A service hosted by the local server. */
@@ -86,6 +89,17 @@ export interface LocalServiceModule {
   /** Whether this module serves a request (routing by X-Amz-Target, path…), checked in order. */
   matches(method: string, path: string, headers: Record<string, string>): boolean;
   migrations: Migration[];
+  /**
+   * The tables its stored rows need beyond those its migrations create (e.g. each index's
+   * full-text tables), checked before the data dir is served; none unless given.
+   */
+  requiredTables?(db: Database.Database): string[];
+  /**
+   * For `nimbus local repair`: rebuilds in `fresh`, whose tables hold the rows recovered from
+   * the `damaged` database, what the module derives from them (e.g. the full-text tables, from
+   * the stored text); returns a line per thing rebuilt, for the report.
+   */
+  rebuild?(damaged: Database.Database, fresh: Database.Database): string[];
   handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
   /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
   tick?(context: LocalContext): void;

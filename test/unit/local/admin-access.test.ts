@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { modules } from '../../../src/lib/local/registry.js';
 import { serveAdmin, type AdminRequest, type AdminTarget } from '../../../src/lib/local/server/admin.js';
 import { openStore } from '../../../src/lib/local/store/open-store.js';
+import { StorageState } from '../../../src/lib/local/store/storage-state.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 
 describe('local: who may use the admin endpoints', function () {
@@ -29,6 +30,7 @@ describe('local: who may use the admin endpoints', function () {
       ]),
       sessionTokens: new Map([['ASIATEMP', 'the-session-token']]),
       reportError: (error: unknown) => assert.fail(String(error)),
+      storage: new StorageState(dataDir, () => {}),
     };
     target = { context, modules, faults: { injector: undefined }, bodies: () => ({ inFlightBytes: 0, waiting: 0 }) };
   });

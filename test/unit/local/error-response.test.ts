@@ -27,6 +27,21 @@ describe('local protocol: error answers', () => {
     assert.equal(entries.length, 0);
   });
 
+  it('answers a write refused by a full disk (SQLITE_FULL) with each service’s retryable server fault, saying storage is full, unlogged', () => {
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const { report, entries } = logged();
+    assert.deepEqual(failureResponse(full, 'r6', SEARCH_ERRORS, report), {
+      status: 500,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'InternalServerException' },
+      body: { __type: 'InternalServerException', Message: 'The storage of the local data dir is full, so nothing was written; free disk space and retry.' },
+    });
+    const mobileFull = failureResponse(full, 'r7', MOBILE_ERRORS, report);
+    assert.equal(mobileFull.status, 503);
+    assert.equal(mobileFull.headers?.['retry-after'], '5');
+    assert.match((mobileFull.body as { message: string }).message, /^the storage of the local data dir is full/);
+    assert.equal(entries.length, 0);
+  });
+
   it('answers a busy store with each service’s busy error, unlogged, and any other failure as an internal error, logged', () => {
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     const { report, entries } = logged();

@@ -26,6 +26,7 @@ export const mobileModule: LocalServiceModule = {
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
       return await runRoute(ctx, req, found);
     } catch (error) {
+      ctx.storage.noteFailure(error, ctx.now());
       return failureResponse(error, req.requestId, MOBILE_ERRORS, (failure, requestId) => ctx.reportError(failure, requestId));
     }
   },

@@ -1,3 +1,4 @@
+import { isStoreFull } from '../store/storage-state.js';
 import type { LocalResponse } from '../types.js';
 import { isStoreBusy, ServiceError } from './errors.js';
 
@@ -12,10 +13,12 @@ export interface ErrorFormat {
 /** The error answers of the REST-JSON protocol, also used for what the server itself refuses. */
 export const REST_JSON_ERRORS: ErrorFormat = { contentType: 'application/json', messageMember: 'message' };
 
-/** How one service answers errors: its protocol's format, and its answers to a busy store or an unexpected failure. */
+/** How one service answers errors: its protocol's format, and its answers to a busy or full store or an unexpected failure. */
 export interface ErrorDialect extends ErrorFormat {
   /** The error answered while another process holds the store. */
   busy(): ServiceError;
+  /** The error answered when a write fails because the store's storage is full: retryable, and it says so. */
+  full(): ServiceError;
   /** The error answered for an unexpected failure of the request `requestId`. */
   internal(requestId: string): ServiceError;
 }
@@ -33,12 +36,13 @@ export function errorResponse(error: ServiceError, format: ErrorFormat): LocalRe
 
 /**
  * The answer for any failure of a request: a {@link ServiceError} as it is, a busy store as the
- * dialect's busy error, anything else as its internal error, whose cause goes to `report` (the
+ * dialect's busy error, a full one (`SQLITE_FULL`) as its full error, anything else as its internal error, whose cause goes to `report` (the
  * service's log), never to the caller.
  */
 export function failureResponse(error: unknown, requestId: string, dialect: ErrorDialect, report: (error: unknown, requestId: string) => void): LocalResponse {
   if (error instanceof ServiceError) return errorResponse(error, dialect);
   if (isStoreBusy(error)) return errorResponse(dialect.busy(), dialect);
+  if (isStoreFull(error)) return errorResponse(dialect.full(), dialect);
   report(error, requestId);
   return errorResponse(dialect.internal(requestId), dialect);
 }

@@ -5,9 +5,11 @@ import { checkInput, validationMessage } from '../protocol/validate-input.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from '../types.js';
 import { searchCounts, resetSearch } from './admin.js';
 import { searchError } from './core/errors.js';
+import { allIndexTables } from './core/fts-tables.js';
 import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
+import { rebuildIndexText } from './maintenance/rebuild-text.js';
 import { isOperation, runOperation } from './operations.js';
 import { searchTick } from './tick.js';
 
@@ -46,10 +48,13 @@ export const searchModule: LocalServiceModule = {
     return headers['x-amz-target']?.startsWith(TARGET_PREFIX) ?? false;
   },
   migrations: searchMigrations,
+  requiredTables: allIndexTables,
+  rebuild: rebuildIndexText,
   async handle(context, request): Promise<LocalResponse> {
     try {
       return jsonResponse(await run(context, request));
     } catch (error) {
+      context.storage.noteFailure(error, context.now());
       return failureResponse(error, request.requestId, SEARCH_ERRORS, (failure, requestId) => context.reportError(failure, requestId));
     }
   },

@@ -98,9 +98,10 @@ function methodNotAllowed(allowed: string): LocalResponse {
 
 /**
  * Serves the admin endpoints under `/_nimbus/`: `GET health` (ready, version, data dir,
- * resource counts), `faults` (`GET` the injection in force, `POST`/`PUT` a new one as JSON
- * or the compact form, `DELETE` to stop injecting), and `POST reset` (removes every resource
- * of every module, for tests).
+ * resource counts, whether the storage has room for writes, tried again while it had none),
+ * `faults` (`GET` the injection in force, `POST`/`PUT` a new one as JSON or the compact form,
+ * `DELETE` to stop injecting), and `POST reset` (removes every resource of every module, for
+ * tests).
  */
 export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalResponse {
   const refused = refusal(request, target.context);
@@ -110,6 +111,7 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
   switch (name) {
     case 'health':
       if (method !== 'GET') return methodNotAllowed('GET');
+      target.context.storage.probe(target.context.db);
       return json(200, {
         ready: true,
         version: packageVersion(),
@@ -119,6 +121,7 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
         counts: counts(target),
         faultsActive: target.faults.injector !== undefined,
         largeBodies: target.bodies(),
+        storage: target.context.storage.report(),
       });
     case 'faults':
       if (method === 'GET') return json(200, faultsReport(target.faults));

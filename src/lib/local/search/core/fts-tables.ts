@@ -40,6 +40,12 @@ export function createIndexTables(db: Database.Database, indexRowid: number): vo
   createStrongTermsTable(db, indexRowid);
 }
 
+/** The full-text tables of every index in the store: each index's documents, FAQ entries and strong terms. */
+export function allIndexTables(db: Database.Database): string[] {
+  const indexes = db.prepare('SELECT rowid FROM search_indices ORDER BY rowid').pluck().all() as number[];
+  return indexes.flatMap((indexRowid) => [documentsFts(indexRowid), faqFts(indexRowid), strongTermsFts(indexRowid)]);
+}
+
 /** Drops the full-text tables of a purged index. */
 export function dropIndexTables(db: Database.Database, indexRowid: number): void {
   db.exec(`DROP TABLE IF EXISTS ${documentsFts(indexRowid)}`);

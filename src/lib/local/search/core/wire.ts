@@ -15,5 +15,7 @@ export const SEARCH_ERRORS: ErrorDialect = {
   contentType: JSON_11,
   messageMember: 'Message',
   busy: () => searchError('ThrottlingException', 'The local data dir is busy with another process; retry the request.'),
+  // InternalServerException: the model's server fault, a 500 that the SDKs retry (with backoff, not as throttling)
+  full: () => searchError('InternalServerException', 'The storage of the local data dir is full, so nothing was written; free disk space and retry.'),
   internal: (requestId) => searchError('InternalServerException', `The local service failed to process the request ${requestId}; its log has the cause.`),
 };

@@ -132,17 +132,23 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       : { items: [], keys: [] };
   const results = Object.fromEntries([...result.keys, ...featured.keys].map((entryKey) => [resultId(queryId, entryKey), entryKey]));
   // the feedback record and the query log entry commit together (one sync instead of two), with other writes of the same moment
-  await writeQueue(ctx.db).run(() => {
-    insertQueryRecord(ctx.db, {
-      query_id: queryId,
-      index_rowid: index.rowid,
-      query_key: key,
-      visitor_id: input.VisitorId ?? null,
-      results: JSON.stringify(results),
-      created_at: ctx.nowMs,
+  await writeQueue(ctx.db)
+    .run(() => {
+      insertQueryRecord(ctx.db, {
+        query_id: queryId,
+        index_rowid: index.rowid,
+        query_key: key,
+        visitor_id: input.VisitorId ?? null,
+        results: JSON.stringify(results),
+        created_at: ctx.nowMs,
+      });
+      logQuery(ctx, index.rowid, input, queryId, result.total);
+    })
+    .catch((error: unknown) => {
+      // a full disk does not stop queries: their log entry is dropped, and counted
+      if (!ctx.local.storage.noteFailure(error, ctx.local.now())) throw error;
+      ctx.local.storage.dropQueryLogEntry();
     });
-    logQuery(ctx, index.rowid, input, queryId, result.total);
-  });
   const spelling = input.SpellCorrectionConfiguration?.IncludeQuerySpellCheckSuggestions
     ? { SpellCorrectedQueries: spellCorrections(ctx.db, index.rowid, text) }
     : {};
