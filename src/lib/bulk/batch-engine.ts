@@ -77,6 +77,8 @@ class BatchEngine<T> {
   readonly #pacer: ConcurrencyPacer;
   readonly #batch: BatchBuilder<T>;
   readonly #controller = new AbortController();
+  /** Settles when the run stops: a batch waiting for room among the calls in flight goes no further. */
+  readonly #stopping = new Promise<void>((resolve) => this.#controller.signal.addEventListener('abort', () => resolve(), { once: true }));
   readonly #source: ItemSource<T>;
   readonly #books: Accounting;
   readonly #retries: RetrySchedule<T>;
@@ -325,7 +327,7 @@ class BatchEngine<T> {
   /** Sends a batch once the pace and the failures file allow it. */
   async #dispatch(items: Pending<T>[]): Promise<void> {
     while (this.#paused) await this.#paused;
-    while (this.#inFlight.size >= this.#pacer.limit) await Promise.race(this.#inFlight.keys());
+    while (this.#inFlight.size >= this.#pacer.limit && !this.#stopped) await Promise.race([...this.#inFlight.keys(), this.#stopping]);
     await this.#books.backpressure();
     if (this.#stopped) {
       const { code, message } = this.#notSent();
