@@ -13,7 +13,7 @@ export default class SearchDocumentPut extends OperationCommand {
     { description: 'Add one inline text document', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --documents \'[{"Id":"readme","Title":"Read me","Blob":"SGVsbG8gd29ybGQ=","ContentType":"PLAIN_TEXT"}]\'' },
     { description: 'Load a directory of files (with .metadata.json sidecars), listing failed documents in a file', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --from ./handbook --failures failed.jsonl' },
     { description: 'Load JSON Lines from a pipe, sixteen calls at a time', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --jsonl - --concurrency 16 < corpus.jsonl' },
-    { description: 'Load a subfolder with the ids it has when the whole corpus is loaded, resumable after Ctrl-C', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --from ./corpus/sub3 --id-base ./corpus --state corpus.state' },
+    { description: 'Load a folder with ids relative to the current directory (handbook/intro.md), resumable after Ctrl-C', command: '<%= config.bin %> search document put --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --from ./handbook --id-base . --state handbook.state' },
   ];
   static override operation: OperationSpec = {
     service: 'search',
