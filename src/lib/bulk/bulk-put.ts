@@ -87,7 +87,9 @@ export async function checkDocumentInput(input: DocumentInput, signal: AbortSign
  * the model check fail alone. Every document read ends acknowledged, failed or unchanged (see
  * {@link BulkSummary}); failures and skipped files go to `failuresFile`. Two documents with one id
  * never go out in one run: files and JSON Lines files are checked first, and a repeated id from
- * a stream fails with code `DuplicateId`. Streams: memory stays flat whatever the number of documents.
+ * a stream fails with code `DuplicateId`. Streams: one document at a time is read; besides the
+ * batches in flight, memory holds the ids read (to refuse repeats), and with `stateFile` the ids
+ * and fingerprints it lists.
  * @throws BulkInputError (nothing sent) when ids clash, a file is outside the id base, or the state file is unusable;
  *   an Error when the source cannot be read at all (missing file or directory), or for bad options.
  */

@@ -46,18 +46,21 @@ export function refuseIdClashes(clashes: readonly IdClash[], hint: string): void
  * clashes first, such as standard input.
  */
 export async function* refuseRepeatedIds<T>(source: AsyncIterable<SourceItem<T>>): AsyncGenerator<SourceItem<T>> {
-  const seen = new Map<string, string>();
+  // The line number (or path) of the first document of each id: a number keeps the map small.
+  const seen = new Map<string, number | string>();
   for await (const item of source) {
     if (item.kind !== 'item') {
       yield item;
       continue;
     }
-    const where = item.ref.line !== undefined ? `line ${item.ref.line}` : (item.ref.path ?? 'an earlier document');
     const first = seen.get(item.id);
     if (first === undefined) {
-      seen.set(item.id, where);
+      seen.set(item.id, item.ref.line ?? item.ref.path ?? 'an earlier document');
       yield item;
-    } else yield { kind: 'failure', id: item.id, code: DUPLICATE_ID, message: `not sent: ${first} has the same id, and it was read first`, ref: item.ref };
+    } else {
+      const where = typeof first === 'number' ? `line ${first}` : first;
+      yield { kind: 'failure', id: item.id, code: DUPLICATE_ID, message: `not sent: ${where} has the same id, and it was read first`, ref: item.ref };
+    }
   }
 }
 
