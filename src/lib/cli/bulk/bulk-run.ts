@@ -46,10 +46,13 @@ function failureLine(outcome: Extract<DocumentOutcome, { status: 'failed' }>): s
   return `  ${name}${suffix}: ${outcome.code}: ${outcome.message}`;
 }
 
-/** The one-line error a run with failures ends with (exit 254). */
+/** The one-line error a run with failures ends with (exit 254; 252 when documents repeated an id). */
 function failureMessage(summary: BulkSummary, wording: Wording, duplicates: number): string {
   if (duplicates > 0 && !summary.stopped) {
-    const repeated = `${formatItems(duplicates, wording)} repeated the id of an earlier one and ${duplicates === 1 ? 'was' : 'were'} not sent (${DUPLICATE_ID})`;
+    const others = summary.failed - duplicates;
+    const repeated =
+      `${formatItems(duplicates, wording)} repeated the id of an earlier one and ${duplicates === 1 ? 'was' : 'were'} not sent (${DUPLICATE_ID})` +
+      (others > 0 ? `, and ${formatCount(others)} more failed` : '');
     return summary.failuresFile ? `${repeated}; they are listed in ${summary.failuresFile}` : repeated;
   }
   const failed = `${formatCount(summary.failed)} of ${formatItems(summary.read, wording)} failed`;
