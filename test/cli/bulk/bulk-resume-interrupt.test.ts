@@ -46,16 +46,19 @@ describe('nimbus search document put: --state resumes, a second Ctrl-C, throttle
   this.timeout(120_000);
   let t: TestService;
   let slow: FaultProxy;
+  let failing: FaultProxy;
   let stuck: FaultProxy;
 
   before(async () => {
     requireBuild();
     t = await startTestService();
     slow = await startFaultProxy(t.service.endpoint, { latencyMs: 25, operations: ['BatchPutDocument'] });
+    failing = await startFaultProxy(t.service.endpoint, { latencyMs: 25, documentFailureRate: 0.05, seed: 3, operations: ['BatchPutDocument'] });
     stuck = await startFaultProxy(t.service.endpoint, { latencyMs: 20_000, operations: ['BatchPutDocument'] });
   });
   after(async () => {
     await slow?.close();
+    await failing?.close();
     await stuck?.close();
     await t?.close();
   });
@@ -79,11 +82,15 @@ describe('nimbus search document put: --state resumes, a second Ctrl-C, throttle
     const state = join(t.dir, 'resume.state');
     const args = put(indexId, slow.endpoint, '--jsonl', corpus, '--state', state, '--concurrency', '2');
 
-    const first = await runInterrupted(args, t.env, [' sent, ']);
+    // The first run meets documents listed in FailedDocuments (not sent again: --max-retries 0).
+    const first = await runInterrupted(put(indexId, failing.endpoint, '--jsonl', corpus, '--state', state, '--concurrency', '2', '--max-retries', '0'), t.env, [
+      ' sent, ',
+    ]);
     assert.equal(first.code, 130, first.stderr);
     const interrupted = JSON.parse(first.stdout);
     assert.ok(interrupted.acknowledged > 0 && interrupted.acknowledged < COUNT, first.stdout);
-    // The state file lists exactly the documents the service acknowledged, which are the ones stored.
+    assert.ok(failing.injector.counts.documentFailures > 0, JSON.stringify(failing.injector.counts));
+    // The state file lists exactly the documents the service acknowledged, which are the ones stored: none it reported failed.
     const recorded = stateRecords(state);
     const stored = storedIds(join(t.dir, 'data'), indexId);
     assert.equal(recorded.size, interrupted.acknowledged);
