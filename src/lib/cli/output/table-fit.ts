@@ -50,10 +50,9 @@ function minWidth(line: Line): number {
       return line.lead.length + line.value.length;
     case 'opaque':
       return line.lead.length + Math.min(line.value.length, MIN_OPAQUE);
-    default: {
-      const longestWord = Math.max(...line.value.split(/\s+/).map((word) => word.length));
-      return line.lead.length + Math.min(line.value.length, Math.max(MIN_TEXT, Math.min(longestWord, MIN_TEXT)));
-    }
+    default:
+      // Wrapped at spaces; a word longer than the column is shortened.
+      return line.lead.length + Math.min(line.value.length, MIN_TEXT);
   }
 }
 
