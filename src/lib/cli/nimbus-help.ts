@@ -16,6 +16,22 @@ export class NimbusCommandHelp extends CommandHelp {
     super(withListedOptions(command), config, opts);
   }
 
+  /**
+   * oclif's USAGE line, with the flags of the operation's required members shown as required
+   * (`--index-id <value>`, not `[--index-id <value>]`; `(--documents … | --from …)` for one with
+   * alternatives). They are not declared `required` to oclif, whose own check would refuse a
+   * run that gives them in `--cli-input-json`; the operation checks them after merging that.
+   */
+  protected override defaultUsage(): string {
+    const command = this.command;
+    this.command = withRequiredMembers(command);
+    try {
+      return super.defaultUsage();
+    } finally {
+      this.command = command;
+    }
+  }
+
   protected override examples(examples: Example[] | string | undefined): string | undefined {
     if (!examples || examples.length === 0) return undefined;
     const list = typeof examples === 'string' ? [examples] : examples;
@@ -51,6 +67,15 @@ function withListedOptions(command: Command.Loadable): Command.Loadable {
       flags[name] = flag;
     }
   }
+  return { ...command, flags };
+}
+
+/** The command with the flags of its operation's required members marked `required` (for USAGE only). */
+function withRequiredMembers(command: Command.Loadable): Command.Loadable {
+  const required = (command as { operation?: { required?: readonly string[] } }).operation?.required ?? [];
+  if (!required.length) return command;
+  const flags: Command.Loadable['flags'] = { ...command.flags };
+  for (const name of required) if (flags[name]) flags[name] = { ...flags[name], required: true };
   return { ...command, flags };
 }
 

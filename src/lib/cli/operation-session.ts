@@ -16,7 +16,7 @@ import { buildInput } from './input/build-input.js';
 import { onInterrupt } from './interrupt.js';
 import type { OperationSpec, ServiceName } from './operation-spec.js';
 import { useColor } from './output/color.js';
-import { isEmptyResult, render, tableNote } from './output/render.js';
+import { isEmptyResult, outputWidth, render, tableNote } from './output/render.js';
 import { formatTally, tallyRequests } from './request-tally.js';
 import { cliMfaCodeProvider } from './settings/mfa-code.js';
 import { isInteractive, resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
@@ -194,7 +194,9 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     async print(data) {
       // The JMESPath engine is loaded only for --query.
       const shown = typeof flags.query === 'string' ? (await import('./output/query.js')).applyQuery(data, flags.query) : data;
-      const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+      const width = outputWidth(io.stdout, env);
+      // What the table left out is said to the person who sees it, not into a pipe's stderr.
+      const notes: string[] = [];
       const text = isEmptyResult(shown)
         ? ''
         : await render(shown, {
@@ -202,10 +204,12 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
             color: useColor(flags.color, env, Boolean(io.stdout.isTTY)),
             title: spec.operation,
             width,
+            onNote: (note) => notes.push(note),
           });
       io.stdout.write(text);
       if (settings.output === 'table') {
-        const note = tableNote(text, width);
+        if (io.stdout.isTTY) for (const note of notes) io.stderr.write(`${note}\n`);
+        const note = tableNote(text, io.stdout.isTTY ? width : undefined);
         if (note) io.stderr.write(`${note}\n`);
       }
     },

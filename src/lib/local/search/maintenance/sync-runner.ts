@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { fieldMap } from '../core/fields.js';
 import { listS3Keys } from '../core/s3-files.js';
+import { sentence } from '../core/sentence.js';
 import { sql } from '../core/statements.js';
 import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
@@ -155,7 +156,7 @@ function step(ctx: RunnerContext, work: Job): void {
       try {
         keys = selectKeys(listS3Keys(ctx.s3Dir, config.BucketName), config);
       } catch (error) {
-        return finish(db, job, 'FAILED', nowMs, `Could not list the bucket ${config.BucketName}: ${(error as Error).message}.`);
+        return finish(db, job, 'FAILED', nowMs, sentence(`Could not list the bucket ${config.BucketName}: ${(error as Error).message}`));
       }
       const add = sql(db, 'INSERT OR IGNORE INTO search_sync_items (job_rowid, key) VALUES (?, ?)');
       for (const key of keys) add.run(job.rowid, key);
