@@ -169,10 +169,19 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const { startLocalService } = await import('../local/server.js');
     const { tokenSecretsFromEnv } = await import('./local/token-secrets.js');
     const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
+    const { dataDirStartError } = await import('./local/start-errors.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
     const tokenSecrets = tokenSecretsFromEnv(env);
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}), onUpgradeNotice: printUpgradeNotice });
+    local = await startLocalService({
+      port: 0,
+      dataDir,
+      s3Dir: localS3Dir,
+      ...(tokenSecrets ? { tokenSecrets } : {}),
+      onUpgradeNotice: printUpgradeNotice,
+    }).catch((error: unknown) => {
+      throw dataDirStartError(error) ?? error;
+    });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;
