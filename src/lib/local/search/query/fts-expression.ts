@@ -1,6 +1,7 @@
 import { matcherOf, type Matcher } from './analyzer.js';
 import type { Clause } from './parse-query.js';
 import type { Alternative, Group } from './synonyms.js';
+import { segmentCjk } from './word-segments.js';
 
 /** The FTS5 expressions one query runs. */
 export interface MatchPlan {
@@ -19,8 +20,9 @@ export interface MatchPlan {
   original: Matcher[];
 }
 
+/** An alternative as an FTS5 string (its CJK words apart, as they are stored), maybe a prefix. */
 function quote(item: Pick<Alternative, 'text' | 'prefix'>): string {
-  return `"${item.text.replace(/"/g, '""')}"${item.prefix ? '*' : ''}`;
+  return `"${segmentCjk(item.text).replace(/"/g, '""')}"${item.prefix ? '*' : ''}`;
 }
 
 /** The text and prefix flag of a phrase written by {@link quote} (`"te""xt"*`). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql } from '../core/statements.js';
 import { findSpans, tokenize, type Matcher } from './analyzer.js';
+import { withoutWordBreaks } from './word-segments.js';
 
 /** A text and the spans of it a query matched. */
 export interface MarkedText {
@@ -19,13 +20,13 @@ export interface Highlight {
 /** How much of a long text is searched for highlights (the excerpt comes from this part). */
 const MAX_HIGHLIGHTED_CHARS = 100_000;
 
-/** The plain text of the column `name` of a full-text table for each of `rowids`. */
+/** The plain text of the column `name` of a full-text table for each of `rowids` (without the word breaks stored in CJK text). */
 export function plainTexts(db: Database.Database, table: string, name: string, rowids: readonly number[]): Map<number, string> {
   const statement = sql(db, `SELECT ${name} FROM ${table} WHERE rowid = CAST(? AS INTEGER)`).pluck();
   const out = new Map<number, string>();
   for (const rowid of rowids) {
     const text = statement.get(rowid) as string | undefined;
-    if (text !== undefined) out.set(rowid, text);
+    if (text !== undefined) out.set(rowid, withoutWordBreaks(text));
   }
   return out;
 }

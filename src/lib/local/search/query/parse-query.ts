@@ -1,3 +1,5 @@
+import { hasCjk, splitWord } from './word-segments.js';
+
 /** One piece of a query: a word (maybe a prefix, `data*`) or a quoted phrase. */
 export interface Clause {
   kind: 'term' | 'phrase';
@@ -12,9 +14,9 @@ export interface ParsedQuery {
   not: Clause[];
 }
 
-/** The words of `text` as the tokenizer sees them (Unicode letters and digits). */
+/** The words of `text` as the tokenizer sees them (Unicode letters and digits; Chinese, Japanese and Korean split into words). */
 export function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((word) => splitWord(word).map(([start, end]) => word.slice(start, end)));
 }
 
 /**
@@ -55,7 +57,10 @@ export function parseQuery(text: string): ParsedQuery {
     }
     if (pendingNot) mode = 'not';
     pendingNot = false;
-    if (clause) tokens.push({ clause, mode });
+    // a Chinese, Japanese or Korean run is a sentence more often than a phrase: its words rank apart
+    if (clause?.kind === 'phrase' && phrase === undefined && hasCjk(clause.text)) {
+      for (const word of words(clause.text)) tokens.push({ clause: { kind: 'term', text: word }, mode });
+    } else if (clause) tokens.push({ clause, mode });
   }
   tokens.forEach((token, position) => {
     if (typeof token === 'string') return;
