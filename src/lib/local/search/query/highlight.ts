@@ -53,32 +53,45 @@ export function highlightsOf(marked: ReturnType<typeof markText>, offset = 0, le
     }));
 }
 
-const EXCERPT_LENGTH = 200;
+/** The most token words in a document excerpt, as Kendra's Query returns them. */
+export const EXCERPT_WORDS = 100;
+/** Words of context kept before the first match of an excerpt that does not start the text. */
+const LEAD_WORDS = 10;
+const TRAILING_PUNCTUATION = /^\p{P}+/u;
 
 /**
- * The excerpt window of a text: about 200 characters around the densest group of matches
- * (the start of the text when nothing matched), cut at word boundaries.
+ * The excerpt window of a text: at most 100 token words (Chinese, Japanese and Korean counted
+ * by their words), the run of that many words holding the most matches, opened a few words
+ * before its first match (the start of the text when nothing matched), and closed after the
+ * punctuation that ends its last word.
  */
 export function excerptWindow(text: string, spans: ReadonlyArray<[number, number]>): { offset: number; length: number } {
-  if (text.length <= EXCERPT_LENGTH) return { offset: 0, length: text.length };
-  let bestStart = 0;
-  let bestCount = 0;
+  const words = tokenize(text.length > MAX_HIGHLIGHTED_CHARS ? text.slice(0, MAX_HIGHLIGHTED_CHARS) : text);
+  if (words.length <= EXCERPT_WORDS) {
+    return { offset: 0, length: text.length <= MAX_HIGHLIGHTED_CHARS ? text.length : (words.at(-1)?.end ?? 0) };
+  }
+  // the word each match starts in, in order
+  const hits: number[] = [];
+  let at = 0;
   for (const [begin] of spans) {
-    const count = spans.filter(([a, b]) => a >= begin && b <= begin + EXCERPT_LENGTH).length;
-    if (count > bestCount) {
-      bestCount = count;
-      bestStart = begin;
+    while (at < words.length && words[at]!.end <= begin) at++;
+    if (at < words.length) hits.push(at);
+  }
+  let first = 0;
+  let best = 0;
+  for (let i = 0, j = 0; i < hits.length; i++) {
+    while (j < hits.length && hits[j]! < hits[i]! + EXCERPT_WORDS) j++;
+    if (j - i > best) {
+      best = j - i;
+      first = hits[i]!;
     }
   }
-  let offset = spans.length === 0 ? 0 : Math.max(0, bestStart - 40);
-  if (offset > 0) {
-    const space = text.lastIndexOf(' ', offset);
-    offset = space >= 0 && offset - space < 30 ? space + 1 : offset;
-  }
-  let end = Math.min(text.length, offset + EXCERPT_LENGTH);
-  if (end < text.length) {
-    const space = text.lastIndexOf(' ', end);
-    if (space > offset + EXCERPT_LENGTH / 2) end = space;
-  }
+  const last = Math.min(words.length, first + EXCERPT_WORDS);
+  // the matches keep their place; the words left over before them give some context
+  const lastHit = hits.filter((hit) => hit >= first && hit < last).pop() ?? first;
+  const start = Math.max(0, Math.min(Math.max(first - LEAD_WORDS, lastHit + 1 - EXCERPT_WORDS), words.length - EXCERPT_WORDS));
+  const endWord = words[Math.min(words.length, start + EXCERPT_WORDS) - 1]!;
+  const offset = start === 0 ? 0 : words[start]!.start;
+  const end = endWord.end + (TRAILING_PUNCTUATION.exec(text.slice(endWord.end, endWord.end + 8))?.[0].length ?? 0);
   return { offset, length: end - offset };
 }
