@@ -3,6 +3,7 @@ import { activeSynonymRules } from './active-rules.js';
 import { buildMatchPlan, type MatchPlan } from './fts-expression.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { STOP_WORDS } from './stop-words.js';
+import { truncatedQueryText } from './query-text.js';
 import { withLanguageStems, type Stemmer } from './language-analysis.js';
 import { expandSynonyms, type Group } from './synonyms.js';
 
@@ -21,12 +22,12 @@ function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
 }
 
 /**
- * Parses query text for an index: optional stop words dropped (unless nothing else is left),
+ * Parses query text for an index, cut at its 30th token word: optional stop words dropped (unless nothing else is left),
  * the index's active thesaurus rules applied, each word's stem in the query's language added
  * when that language has a `stemmer`, and the FTS5 expressions built.
  */
 export function matchQuery(db: Database.Database, indexRowid: number, text: string, nowMs: number, stemmer?: Stemmer): MatchQuery {
-  const parsed = withoutStopWords(parseQuery(text));
+  const parsed = withoutStopWords(parseQuery(truncatedQueryText(text)));
   const rules = activeSynonymRules(db, indexRowid, nowMs);
   const inLanguage = (groups: Group[]) => (stemmer ? withLanguageStems(groups, stemmer) : groups);
   const should = inLanguage(expandSynonyms(parsed.should, rules));
