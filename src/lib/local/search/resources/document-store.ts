@@ -91,10 +91,17 @@ export function deleteDocument(db: Database.Database, indexRowid: number, docId:
   return true;
 }
 
-/** How many of the documents `docIds` an index does not hold yet. */
-export function countNewDocuments(db: Database.Database, indexRowid: number, docIds: readonly string[]): number {
-  const exists = sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
-  return docIds.filter((docId) => !exists.get(indexRowid, docId)).length;
+/** Whether an index holds the document `docId`. */
+export function isStoredDocument(db: Database.Database, indexRowid: number, docId: string): boolean {
+  return sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck().get(indexRowid, docId) !== undefined;
+}
+
+/** How many bytes of extracted text an index would hold with `docs` stored (added, or replacing the stored ones). */
+export function textBytesWith(db: Database.Database, indexRowid: number, docs: readonly PreparedDocument[]): number {
+  const stored = sql(db, 'SELECT text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
+  let total = sql(db, 'SELECT text_bytes FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
+  for (const doc of docs) total += Buffer.byteLength(doc.text, 'utf8') - ((stored.get(indexRowid, doc.id) as number | undefined) ?? 0);
+  return total;
 }
 
 /** How many documents an index holds. */
