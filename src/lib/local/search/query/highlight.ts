@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sql } from '../core/statements.js';
-import { findSpans, tokenize, type Matcher } from './analyzer.js';
+import { findSpans, tokenize, type Matcher, type Token } from './analyzer.js';
 import { withoutWordBreaks } from './word-segments.js';
 
 /** A text and the spans of it a query matched. */
@@ -34,11 +34,16 @@ export function plainTexts(db: Database.Database, table: string, name: string, r
 /**
  * The highlights of a text for a query: where `all` (every alternative, synonyms included)
  * matches, typed STANDARD where the user's own words (`original`) match there and
- * THESAURUS_SYNONYM where only a synonym does; only the first 100,000 characters count.
+ * THESAURUS_SYNONYM where only a synonym does; only the first 100,000 characters count (their
+ * words are kept, for the excerpt).
  */
-export function markText(text: string, all: readonly Matcher[], original: readonly Matcher[]): MarkedText & { standard: Array<[number, number]> } {
-  const tokens = tokenize(text.length > MAX_HIGHLIGHTED_CHARS ? text.slice(0, MAX_HIGHLIGHTED_CHARS) : text);
-  return { text, spans: findSpans(tokens, all), standard: findSpans(tokens, original) };
+export function markText(
+  text: string,
+  all: readonly Matcher[],
+  original: readonly Matcher[],
+): MarkedText & { standard: Array<[number, number]>; words: Token[] } {
+  const words = tokenize(text.length > MAX_HIGHLIGHTED_CHARS ? text.slice(0, MAX_HIGHLIGHTED_CHARS) : text);
+  return { text, spans: findSpans(words, all), standard: findSpans(words, original), words };
 }
 
 /** The highlights of `marked` within the window `[offset, offset + length)`, relative to it. */
@@ -63,10 +68,13 @@ const TRAILING_PUNCTUATION = /^\p{P}+/u;
  * The excerpt window of a text: at most 100 token words (Chinese, Japanese and Korean counted
  * by their words), the run of that many words holding the most matches, opened a few words
  * before its first match (the start of the text when nothing matched), and closed after the
- * punctuation that ends its last word.
+ * punctuation that ends its last word. `words` are the text's words (from `markText`) when known.
  */
-export function excerptWindow(text: string, spans: ReadonlyArray<[number, number]>): { offset: number; length: number } {
-  const words = tokenize(text.length > MAX_HIGHLIGHTED_CHARS ? text.slice(0, MAX_HIGHLIGHTED_CHARS) : text);
+export function excerptWindow(
+  text: string,
+  spans: ReadonlyArray<[number, number]>,
+  words: readonly Token[] = tokenize(text.length > MAX_HIGHLIGHTED_CHARS ? text.slice(0, MAX_HIGHLIGHTED_CHARS) : text),
+): { offset: number; length: number } {
   if (words.length <= EXCERPT_WORDS) {
     return { offset: 0, length: text.length <= MAX_HIGHLIGHTED_CHARS ? text.length : (words.at(-1)?.end ?? 0) };
   }

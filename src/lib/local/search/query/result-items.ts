@@ -53,7 +53,7 @@ export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: Cache
   return page.map(({ doc, confidence: bucket, key }) => {
     const id = resultId(ctx.queryId, key);
     const body = markText(bodies.get(doc.rowid) ?? '', ctx.plan.all, ctx.plan.original);
-    const window = excerptWindow(body.text, body.spans);
+    const window = excerptWindow(body.text, body.spans, body.words);
     return {
       Id: id,
       Type: 'DOCUMENT',

@@ -16,6 +16,10 @@ const CJK_RUN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+/gu
 const HANGUL = /\p{scx=Hangul}/u;
 const KANA = /[\p{scx=Hiragana}\p{scx=Katakana}]/u;
 const WORD_BREAKS = /\u2063/g;
+/** The most characters of a CJK run segmented at once (see `chunkEnd`). */
+const MAX_SEGMENTED = 512;
+/** Marks that end a sentence or clause in CJK text: a run is cut after one, where no word spans. */
+const CLAUSE_MARKS = new Set(['。', '、', '，', '！', '？', '；', '：', '」', '』', '）', '・', '…']);
 
 /**
  * Korean particles and copula endings, split off a word so that `서울` finds `서울은` and
@@ -90,14 +94,31 @@ function koreanSplit(word: string): number {
 export function cjkWords(run: string): Array<[number, number]> {
   const locale = HANGUL.test(run) ? 'ko' : KANA.test(run) ? 'ja' : 'zh';
   const spans: Array<[number, number]> = [];
-  for (const piece of segmenter(locale).segment(run)) {
-    const start = piece.index;
-    const end = start + piece.segment.length;
-    const split = HANGUL.test(piece.segment) ? koreanSplit(piece.segment) : -1;
-    if (split > 0) spans.push([start, start + split], [start + split, end]);
-    else spans.push([start, end]);
+  for (let at = 0; at < run.length;) {
+    const end = chunkEnd(run, at);
+    for (const piece of segmenter(locale).segment(run.slice(at, end))) {
+      const start = at + piece.index;
+      const stop = start + piece.segment.length;
+      const split = HANGUL.test(piece.segment) ? koreanSplit(piece.segment) : -1;
+      if (split > 0) spans.push([start, start + split], [start + split, stop]);
+      else spans.push([start, stop]);
+    }
+    at = end;
   }
   return spans;
+}
+
+/**
+ * Where the piece of a run segmented at once ends: after its last sentence or clause mark within
+ * {@link MAX_SEGMENTED} characters (else there, not inside a surrogate pair). V8's segmenter takes
+ * time that grows with the square of a text's length: 100,000 characters at once take about a
+ * minute, in pieces a fifth of a second.
+ */
+function chunkEnd(run: string, at: number): number {
+  const limit = at + MAX_SEGMENTED;
+  if (limit >= run.length) return run.length;
+  for (let i = limit - 1; i > at; i--) if (CLAUSE_MARKS.has(run[i]!)) return i + 1;
+  return /[\uD800-\uDBFF]/.test(run[limit - 1]!) ? limit - 1 : limit;
 }
 
 /** The text with a {@link WORD_BREAK} between the words of each CJK run; other text as it is. */
