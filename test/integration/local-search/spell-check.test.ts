@@ -53,7 +53,7 @@ describe('local search service: spelling suggestions', function () {
 
   // Kendra suggests the words written in the indexed documents nearest to the words typed, and
   // leaves alone words under 3 or over 30 characters and words with digits; a hyphenated word
-  // is one word ('yaer-end' → 'year-end'):
+  // is one word ('yaer-end' → 'year-end'); the words come from document bodies, more reliable than titles:
   // https://docs.aws.amazon.com/kendra/latest/dg/query-spell-check.html
   describe('the words compared', () => {
     let own: string;
@@ -106,6 +106,11 @@ describe('local search service: spelling suggestions', function () {
     it('leaves words with digits and words over 30 characters alone', async () => {
       assert.deepEqual(await suggest('polcy2 vacatoin9'), []);
       assert.deepEqual(await suggest('pneumonoultramicroscopicsilicovolcanoconoisis'), []);
+    });
+
+    it('corrects to the words of document bodies, not of titles', async () => {
+      assert.deepEqual(await suggest('handbok'), [], '"Handbook" is only a title');
+      assert.equal((await suggest('mountians'))![0]!.SuggestedQueryText, 'mountains');
     });
 
     it('leaves a word written in the documents alone', async () => {

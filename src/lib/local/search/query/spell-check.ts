@@ -63,8 +63,8 @@ function candidateWords(text: string): QueryWord[] {
 /** What a spelling check reads from one index. */
 interface Vocabulary {
   db: Database.Database;
-  /** The fts5vocab `row` table: per term, the documents holding it. */
-  rows: string;
+  /** The fts5vocab `col` table: per term and column, the documents holding it. */
+  columns: string;
   surface: SurfaceWords;
   /** The fewest documents a correction must be found in. */
   minDocs: number;
@@ -87,7 +87,7 @@ function nearestWord(vocab: Vocabulary, word: string): string | undefined {
   const wanted = folded(word);
   const max = [...wanted].length <= 4 ? 1 : 2;
   const first = wanted[0]!;
-  const rows = sql(vocab.db, `SELECT term, doc FROM ${vocab.rows} WHERE term >= ? AND term < ? LIMIT ${MAX_CANDIDATES}`)
+  const rows = sql(vocab.db, `SELECT term, doc FROM ${vocab.columns} WHERE col = 'body' AND term >= ? AND term < ? LIMIT ${MAX_CANDIDATES}`)
     .raw()
     .all(first, `${first}\uffff`) as Array<[string, number]>;
   const stem = term(word);
@@ -126,8 +126,8 @@ function correction(vocab: Vocabulary, word: string): string | undefined {
 }
 
 /**
- * Spelling suggestions for a query from the words written in the index's documents, as Kendra's
- * spell checker makes them: each word of 3 to 30 characters (not a stop word, not holding a
+ * Spelling suggestions for a query from the words written in the bodies of the index's
+ * documents (more reliable than titles, Kendra says), as Kendra's spell checker makes them: each word of 3 to 30 characters (not a stop word, not holding a
  * digit, not a prefix or inside quotes) that no document has as it is written is replaced by the
  * nearest written word (see {@link nearestWord}). One suggested query with every correction, or
  * none when nothing needs correcting.
@@ -140,7 +140,7 @@ export function spellCorrections(db: Database.Database, indexRowid: number, text
   const documents = sql(db, 'SELECT doc_count FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
   const vocab: Vocabulary = {
     db,
-    rows: ftsVocabulary(db, fts, 'row'),
+    columns: ftsVocabulary(db, fts, 'col'),
     surface: new SurfaceWords(db, indexRowid, instances),
     minDocs: Math.max(1, Math.ceil(documents * MIN_DOCUMENT_SHARE)),
   };

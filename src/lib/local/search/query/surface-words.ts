@@ -14,9 +14,9 @@ interface ReadText {
 }
 
 /**
- * The words of an index's documents as they are written (in lower case), found through the
- * terms the full-text table indexes them as: the written forms of a stem are read in the
- * documents that hold it. Texts read are kept for the life of the object (one spelling check).
+ * The words of the bodies of an index's documents as they are written (in lower case), found
+ * through the terms the full-text table indexes them as: the written forms of a stem are read in
+ * the bodies that hold it. Texts read are kept for the life of the object (one spelling check).
  */
 export class SurfaceWords {
   private readonly texts = new Map<number, ReadText>();
@@ -59,7 +59,7 @@ export class SurfaceWords {
   }
 
   private docsHolding(stem: string, maxDocs: number): number[] {
-    return sql(this.db, `SELECT doc FROM ${this.instances} WHERE term = ? GROUP BY doc LIMIT ?`).pluck().all(stem, maxDocs) as number[];
+    return sql(this.db, `SELECT doc FROM ${this.instances} WHERE term = ? AND col = 'body' GROUP BY doc LIMIT ?`).pluck().all(stem, maxDocs) as number[];
   }
 
   private read(doc: number): ReadText {
