@@ -2,10 +2,33 @@ import type Database from 'better-sqlite3';
 import type { Migration } from '../../../types.js';
 import { documentsFts, faqFts } from '../fts-tables.js';
 import { storeRankingTiers, type DocumentText } from '../../resources/ranking-tiers.js';
+import { ftsVocabulary } from '../../query/fts-terms.js';
 import { hasCjk, segmentCjk, withoutWordBreaks } from '../../query/word-segments.js';
 
 /** Documents read at a time. */
 const BATCH = 1000;
+
+/** The code points CJK terms start with: from the CJK radicals (U+2E80) to the end of the Hangul syllables (U+D7AF). */
+const CJK_TERMS = ['\u2e80', '\ud7b0'] as const;
+
+/**
+ * The indexes whose documents' full-text table holds a term that starts with a CJK character: a
+ * probe of each table's vocabulary (terms are ordered by code point), not a read of its text.
+ */
+function indexesWithCjk(db: Database.Database): number[] {
+  const indexes = db.prepare('SELECT rowid FROM search_indices').pluck().all() as number[];
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+  return indexes.filter((indexRowid) => {
+    const table = documentsFts(indexRowid);
+    if (!exists.get(table)) return false;
+    const vocabulary = ftsVocabulary(db, table, 'row');
+    return db.prepare(`SELECT 1 FROM ${vocabulary} WHERE term >= ? AND term < ? LIMIT 1`).get(...CJK_TERMS) !== undefined;
+  });
+}
+
+function documentCount(db: Database.Database, indexRowid: number): number {
+  return db.prepare('SELECT count(*) FROM search_documents WHERE index_rowid = ?').pluck().get(indexRowid) as number;
+}
 
 /** A stored text as it is stored now: its CJK runs split into words. */
 function resegmented(text: string | null): string {
@@ -55,15 +78,13 @@ function resegmentFaqs(db: Database.Database, indexRowid: number): void {
 export const cjkWordsMigration: Migration = {
   version: 14,
   notice(db) {
-    const documents = db.prepare('SELECT count(*) FROM search_documents').pluck().get() as number;
+    const documents = indexesWithCjk(db).reduce((total, indexRowid) => total + documentCount(db, indexRowid), 0);
     return documents > 0 ? `splitting the Chinese, Japanese and Korean text of ${documents.toLocaleString('en-US')} stored documents into words` : undefined;
   },
   up(db) {
-    const indexes = db.prepare('SELECT rowid FROM search_indices').pluck().all() as number[];
     const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
-    for (const indexRowid of indexes) {
-      if (exists.get(documentsFts(indexRowid))) resegmentDocuments(db, indexRowid);
-      if (exists.get(faqFts(indexRowid))) resegmentFaqs(db, indexRowid);
-    }
+    for (const indexRowid of indexesWithCjk(db)) resegmentDocuments(db, indexRowid);
+    const indexes = db.prepare('SELECT DISTINCT index_rowid FROM search_faq_items').pluck().all() as number[];
+    for (const indexRowid of indexes) if (exists.get(faqFts(indexRowid))) resegmentFaqs(db, indexRowid);
   },
 };
