@@ -50,6 +50,12 @@ describe('search schema: the migration that splits stored CJK text into words', 
           .all(),
         [],
       );
+      const migration = searchMigrations.find((step) => step.version === 14)!;
+      assert.equal(
+        migration.notice!(old),
+        'splitting the Chinese, Japanese and Korean text of 2 stored documents into words',
+        'the documents of the indexes holding CJK terms',
+      );
     } finally {
       old.close();
     }
