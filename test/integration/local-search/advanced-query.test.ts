@@ -91,6 +91,7 @@ describe('local search service: advanced query syntax', function () {
     assert.deepEqual(await found('(amazon OR laptop) NOT (rainforest OR refresh)'), ['d']);
     assert.deepEqual(await found('(budget OR laptops) AND department:IT'), ['b']);
     assert.deepEqual(await found('(department:HR OR department:IT) AND priority:>=4'), ['d', 'e']);
+    assert.deepEqual(await found('(the laptops) OR (the budget)'), ['a', 'b'], 'optional stop words are dropped, as in plain query text');
   });
 
   it('matches trailing wildcards of three characters or more', async () => {

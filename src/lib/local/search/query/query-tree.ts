@@ -3,6 +3,7 @@ import type { FieldConfig } from '../core/fields.js';
 import { fieldClauseAt, type FieldClause } from './field-clauses.js';
 import type { DocPredicate } from './filter.js';
 import { parseQuery, type Clause } from './parse-query.js';
+import { STOP_WORDS } from './stop-words.js';
 
 /** A query's text conditions grouped as written: words and phrases, AND, OR, NOT and parentheses. */
 export type TextNode = { op: 'leaf'; clause: Clause } | { op: 'not'; item: TextNode } | { op: 'and' | 'or'; items: TextNode[] };
@@ -43,6 +44,11 @@ function lex(text: string, fields: ReadonlyMap<string, FieldConfig>): Token[] {
     else tokens.push({ kind: 'text', start, end: start + raw.length });
   }
   return tokens;
+}
+
+/** Whether a condition is one stop word (not a prefix). */
+function isStopWord(node: TextNode): boolean {
+  return node.op === 'leaf' && node.clause.kind === 'term' && !node.clause.prefix && STOP_WORDS.has(node.clause.text.toLowerCase());
 }
 
 const both = (predicates: DocPredicate[]): DocPredicate | null =>
@@ -165,7 +171,10 @@ function split(node: Node): { text: TextNode | null; filter: DocPredicate | null
         throw invalid('QueryText joins a group of text and field conditions with OR; the local service runs field conditions beside text with AND only.');
       }
       const filter = both(parts.flatMap((part) => (part.filter ? [part.filter] : [])));
-      const text = texts.length === 0 ? null : texts.length === 1 ? texts[0]! : { op: node.op, items: texts };
+      // as in plain query text, optional stop words are dropped unless nothing else is left
+      const kept = node.op === 'or' ? texts.filter((item) => !isStopWord(item)) : texts;
+      const items = kept.length > 0 ? kept : texts;
+      const text = items.length === 0 ? null : items.length === 1 ? items[0]! : { op: node.op, items };
       return { text, filter };
     }
   }
