@@ -76,6 +76,20 @@ describe('local search service: words of Chinese, Japanese, Korean and European 
     );
   });
 
+  it('cuts the excerpt of a long Japanese text to 100 words around the match, highlighted where it is', async () => {
+    const sentences = Array.from({ length: 200 }, (_, n) => (n === 150 ? '横浜には大きな港があります。' : '今日は天気が良いです。'));
+    await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('ja-long', '長い文書', sentences.join(''), { _language_code: 'ja' })] });
+    const [item] = await query('横浜', 'ja');
+    assert.equal(item.DocumentId, 'ja-long');
+    const excerpt = item.DocumentExcerpt;
+    assert.ok(!excerpt.Text.includes('\u2063'), 'no stored word break is shown');
+    assert.ok(excerpt.Text.length < sentences.join('').length / 4, 'an excerpt, not the whole text');
+    assert.deepEqual(
+      excerpt.Highlights.map((highlight: any) => excerpt.Text.slice(highlight.BeginOffset, highlight.EndOffset)),
+      ['横浜'],
+    );
+  });
+
   it('finds the other forms of a word in German, French, Spanish and Italian by their Snowball stem', async () => {
     assert.deepEqual(await ids('Haus', 'de'), ['de-haus'], 'Häuser is a form of Haus');
     assert.deepEqual(await ids('maison', 'fr'), ['fr-maison'], 'maisons is a form of maison');
