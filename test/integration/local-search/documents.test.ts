@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { activeIndex, call, ok, startTestService, textDoc, type TestService } from './support.js';
+import { activeIndex, call, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 const blob = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const ids = (answer: any) => answer.ResultItems.map((item: any) => item.DocumentId);
@@ -161,5 +161,30 @@ describe('local search service: documents', function () {
       ],
     );
     assert.deepEqual((await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'q5', Blob: 'eQ==' }] })).FailedDocuments, []);
+
+    // a data source's sync fails each new document over the quota the same way, and stores those that fit
+    mkdirSync(join(service.s3Dir, 'overflow'), { recursive: true });
+    writeFileSync(join(service.s3Dir, 'overflow', 'a.txt'), 'first overflow file');
+    writeFileSync(join(service.s3Dir, 'overflow', 'b.txt'), 'second overflow file');
+    const source = await ok(endpoint, 'CreateDataSource', {
+      IndexId: dev,
+      Name: 'overflow',
+      Type: 'S3',
+      RoleArn: 'arn:aws:iam::000000000000:role/search',
+      Configuration: { S3Configuration: { BucketName: 'overflow' } },
+    });
+    await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: dev, Id: source.Id })).Status === 'ACTIVE');
+    await ok(endpoint, 'BatchDeleteDocument', { IndexId: dev, DocumentIdList: ['s0'] });
+    const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: dev, Id: source.Id });
+    const job = await until(async () => {
+      const found = (await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: dev, Id: source.Id })).History.find(
+        (item: any) => item.ExecutionId === ExecutionId,
+      );
+      return found && found.Status !== 'SYNCING' ? found : undefined;
+    });
+    assert.equal(job.Status, 'INCOMPLETE');
+    assert.equal(job.Metrics.DocumentsAdded, '1');
+    assert.equal(job.Metrics.DocumentsFailed, '1');
+    assert.equal(await count(), 10_000);
   });
 });

@@ -7,6 +7,7 @@ import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
 import type { DataSourceSettings } from '../resources/data-source-config.js';
 import { recordFailure } from '../resources/document-status-store.js';
+import { documentRoom } from '../resources/document-quota.js';
 import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
@@ -75,11 +76,14 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   const byName = fieldMap(fields);
   const acl = readAclRules(ctx.s3Dir, config);
   const markDone = sql(db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
+  const room = documentRoom(db, index);
   for (const key of keys) {
     let docId: string | null = `s3://${config.BucketName}/${key}`;
     try {
       const object = objectDocument(ctx.s3Dir, config, key, byName, source.id, acl);
       docId = object.id;
+      const full = room.admit(object.id);
+      if (full !== null) throw new Error(full);
       const outcome = writeDocument(db, index.rowid, fields, buildDocument(object, undefined, ctx.extractTimeLimitMs), ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
     } catch (error) {

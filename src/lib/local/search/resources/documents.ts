@@ -6,8 +6,9 @@ import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { findAccessConfig } from './access-control-configurations-store.js';
 import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
-import { deleteDocument, documentCount, isStoredDocument, textBytesWith, writeDocument } from './document-store.js';
-import { activeIndex, documentQuota, extractedTextQuota, indexFields } from './index-store.js';
+import { documentRoom, storageUnits } from './document-quota.js';
+import { deleteDocument, textBytesWith, writeDocument } from './document-store.js';
+import { activeIndex, extractedTextQuota, indexFields } from './index-store.js';
 import { recordFailure } from './document-status-store.js';
 import { DocumentRejected, prepareDocument, SYNC_JOB_ATTRIBUTE, type PreparedPut } from './prepare-document.js';
 import { recordSyncFailure } from './sync-failure-store.js';
@@ -54,9 +55,8 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
   if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
   await writeQueue(ctx.db).run(() => {
-    const units = JSON.parse(index.settings).CapacityUnits?.StorageCapacityUnits ?? 0;
     // over the extracted-text quota the whole batch is refused; over the document quota, each extra new document fails
-    const textQuota = extractedTextQuota(index.edition, units);
+    const textQuota = extractedTextQuota(index.edition, storageUnits(index));
     const bytes = textBytesWith(
       ctx.db,
       index.rowid,
@@ -67,8 +67,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
         `This batch would bring the extracted text of index ${index.id} to ${bytes} bytes; a ${index.edition} index holds at most ${textQuota}.`,
       );
     }
-    const quota = documentQuota(index.edition, units);
-    let room = quota - documentCount(ctx.db, index.rowid);
+    const room = documentRoom(ctx.db, index);
     for (const rejected of rejectedInJobs) {
       const job = runningCustomJob(ctx.db, index.rowid, rejected.dataSourceId, rejected.executionId);
       if (typeof job === 'string') continue;
@@ -102,8 +101,8 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
         });
         continue;
       }
-      if (!isStoredDocument(ctx.db, index.rowid, put.doc.id) && room-- <= 0) {
-        const message = `Index ${index.id} holds its maximum of ${quota} documents (${index.edition}); add storage capacity or delete documents first.`;
+      const message = room.admit(put.doc.id);
+      if (message !== null) {
         failed.push({
           Id: put.doc.id,
           ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}),
