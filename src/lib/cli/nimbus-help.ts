@@ -32,6 +32,21 @@ export class NimbusCommandHelp extends CommandHelp {
     }
   }
 
+  /**
+   * oclif's USAGE, split where the terminal ends: oclif measures the line with a
+   * `<%= command.id %>` placeholder in it and renders the id only afterwards, so a command id
+   * longer than the placeholder pushed the first line past the edge.
+   */
+  protected override usage(): string {
+    const id = this.command.id.replaceAll(':', this.config.topicSeparator);
+    const flags = this.defaultUsage().replace(COMMAND_ID_PLACEHOLDER, '').trim();
+    const line = `$ ${this.config.bin} ${id} ${flags}`.trim();
+    const width = this.opts.maxWidth - this.indentSpacing;
+    if (line.length <= width) return this.wrap(line);
+    const split = line.slice(0, width).lastIndexOf(' ');
+    return `${line.slice(0, split)}\n${this.indent(this.wrap(line.slice(split), this.indentSpacing * 2))}`;
+  }
+
   protected override examples(examples: Example[] | string | undefined): string | undefined {
     if (!examples || examples.length === 0) return undefined;
     const list = typeof examples === 'string' ? [examples] : examples;
@@ -55,6 +70,9 @@ export class NimbusCommandHelp extends CommandHelp {
     return paragraphs ? super.renderList(input, { ...opts, multiline: true, indentation: opts.indentation + 2 }) : rendered;
   }
 }
+
+/** What oclif writes in a USAGE line for the command's id, rendered after the line is wrapped. */
+const COMMAND_ID_PLACEHOLDER = '<%= command.id %>';
 
 /** The command with each long option list moved from the flag's value into its summary. */
 function withListedOptions(command: Command.Loadable): Command.Loadable {
