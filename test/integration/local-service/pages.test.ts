@@ -88,6 +88,7 @@ describe('local service: the pages of an experience (sign-in, directory, content
   it('answers an unknown experience with 404, and a page with a strict content security policy', async () => {
     const missing = await fetch(`${endpoint}/experiences/00000000-0000-0000-0000-000000000000`);
     assert.equal(missing.status, 404);
+    assert.equal((await fetch(`${endpoint}/experiences/%E0%A4%A`)).status, 404, 'a malformed id is no experience');
     const { home } = await experience();
     const page = await fetch(home);
     assert.equal(page.status, 200);
@@ -105,7 +106,7 @@ describe('local service: the pages of an experience (sign-in, directory, content
     assert.equal((await visitor.signIn({ accessKeyId: 'test', secretAccessKey: 'test', sessionToken: 'the-session-token' })).status, 401);
     const signedIn = await visitor.signIn({ accessKeyId: 'ASIATEMP', secretAccessKey: 'temp-secret', sessionToken: 'the-session-token' });
     assert.equal(signedIn.status, 303);
-    assert.match(signedIn.headers.get('set-cookie')!, /^nimbus_session=[\w-]+; Path=\/experiences\/[\w-]+; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    assert.match(signedIn.headers.get('set-cookie')!, /^nimbus_session=[\w-]+; Path=\/experiences\/[\w-]+; Max-Age=4200; HttpOnly; SameSite=Strict$/);
     assert.match((await visitor.send('?q=walruses')).text, /Results 1–2 of 2/);
   });
 

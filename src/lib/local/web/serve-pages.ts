@@ -26,6 +26,8 @@ const SESSION_COOKIE = 'nimbus_session';
 const FORM_COOKIE = 'nimbus_form';
 /** How long a sign-in form may wait to be sent. */
 const FORM_SECONDS = 3600;
+/** How much longer the session cookie lives than its session, so that the page can tell that the session expired. */
+const COOKIE_GRACE_SECONDS = 3600;
 
 /** A page request, read whole. */
 export interface PageRequest {
@@ -92,7 +94,7 @@ function handleSignIn(request: PageRequest, experience: PageExperience, target: 
   const session = target.sessions.create({ experienceId: experience.id, accessKey: accessKeyId, ...admission });
   const cookie = setCookie(SESSION_COOKIE, session.id, {
     path: experiencePath(experience.id),
-    maxAgeSeconds: target.sessions.lifetimeSeconds,
+    maxAgeSeconds: target.sessions.lifetimeSeconds + COOKIE_GRACE_SECONDS,
     secure: request.secure,
   });
   return redirect(experiencePath(experience.id), { 'set-cookie': cookie });
@@ -159,6 +161,8 @@ async function serveSignedIn(request: PageRequest, route: string, scope: PageSco
       return pageResponse(200, await searchPage(scope, readSearchParams(request.query)));
     case 'suggest':
       return suggestions(scope, request.query);
+    case 'sign-in':
+      return redirect(scope.base);
     case 'analytics':
       return owner
         ? pageResponse(200, await analyticsPage(scope, request.query))
@@ -169,6 +173,15 @@ async function serveSignedIn(request: PageRequest, route: string, scope: PageSco
         : refusedPage(scope.experience, 'only the owners of this experience see the service’s status');
     default:
       return notFoundPage(`There is no page ${request.path}.`);
+  }
+}
+
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 
@@ -186,7 +199,7 @@ function sessionOf(request: PageRequest, experience: PageExperience, target: Pag
 export async function servePages(request: PageRequest, target: PagesTarget): Promise<LocalResponse> {
   const [id = '', route = '', ...rest] = request.path.slice(PAGES_PREFIX.length).split('/');
   if (id === '-' && request.method === 'GET') return pageAsset(route) ?? notFoundPage(`There is no file ${request.path}.`);
-  const experience = findPageExperience(target.context.db, decodeURIComponent(id));
+  const experience = findPageExperience(target.context.db, safeDecode(id));
   if (!experience || rest.length > 0) return notFoundPage(`There is no search experience at ${request.path}.`);
   if (request.method === 'POST') {
     const refusal = crossSiteRefusal(request.headers, request.secure);
