@@ -37,7 +37,7 @@ export function facetsView(base: string, params: SearchParams, facets: readonly 
         >
       </li>`;
     });
-    return html`<section class="facet" aria-label="${fieldLabel(key)}">
+    return html`<section class="facet">
       <h3>${fieldLabel(key)}</h3>
       <ul>
         ${values}

@@ -1,4 +1,4 @@
-/** The style sheet of the pages: system fonts only, one column on phones, facets beside results from 760 pixels. */
+/** The style sheet of the pages: system fonts only, one column on phones (facets after the results), facets beside results from 760 pixels. */
 export const PAGE_STYLE = `
 :root{--ink:#1b1f24;--muted:#57606a;--line:#d0d7de;--bg:#f6f8fa;--card:#fff;--accent:#0b5cad;--mark:#fff2a8;--bad:#b3261e;--good:#1a7f37}
 *{box-sizing:border-box}
@@ -39,8 +39,9 @@ button{padding:.45rem .9rem;border:1px solid var(--accent);border-radius:6px;bac
 [role=listbox]{position:absolute;left:0;right:0;top:100%;z-index:5;margin:2px 0 0;padding:0;list-style:none;background:#fff;border:1px solid var(--line);border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.12)}
 [role=option]{padding:.45rem .6rem;cursor:pointer}
 [role=option][aria-selected=true],[role=option]:hover{background:#e7f0fb}
-.layout{display:grid;grid-template-columns:1fr;gap:1rem}
-@media (min-width:760px){.layout{grid-template-columns:14rem 1fr}}
+.layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
+.facets{order:2}
+@media (min-width:760px){.layout{grid-template-columns:14rem minmax(0,1fr)}.facets{order:0}}
 .facets h2{font-size:1rem}
 .facet h3{font-size:.9rem;margin:.75rem 0 .25rem;color:var(--muted)}
 .facet ul{list-style:none;margin:0;padding:0}
@@ -48,7 +49,8 @@ button{padding:.45rem .9rem;border:1px solid var(--accent);border-radius:6px;bac
 .facet a.chosen{font-weight:700}
 .count{color:var(--muted)}
 .results-head{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem}
-.sort{display:flex;align-items:center;gap:.35rem}
+.sort{display:flex;align-items:center;gap:.35rem;min-width:0;max-width:100%}
+.sort select{min-width:0;max-width:12rem}
 .spelling{font-size:1.05rem}
 .kind{margin:0;font-size:.75rem;font-weight:700;text-transform:uppercase;color:var(--muted)}
 .answer{border-left:4px solid var(--good)}
