@@ -114,6 +114,11 @@ describe('experience pages in Chromium', function () {
     assert.equal(cookie.sameSite, 'Strict');
     assert.ok(cookie.expires > Date.now() / 1000, 'the cookie expires');
     assert.equal(await page.evaluate('document.cookie'), '', 'no script can read the session');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content', 'the first Tab reaches the skip link');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.id'), 'q', 'the skip link leads to the searchbox');
     for (const landmark of ['banner', 'navigation', 'main', 'search', 'contentinfo'])
       assert.equal((await page.getByRole(landmark as 'main').count()) > 0, true, landmark);
   });
