@@ -113,6 +113,8 @@ describe('local service: the pages of an experience (sign-in, directory, content
   it('refuses a sign-in without the form token, and state changes from another origin or without the CSRF token', async () => {
     const { home } = await experience();
     const visitor = new Visitor(home);
+    const anonymous = await visitor.post('/feedback', { queryId: 'q', resultId: 'r' });
+    assert.equal(anonymous.status, 401, 'no state change without a session');
     const forged = await visitor.post('/sign-in', { csrf: 'guessed', accessKeyId: 'test', secretAccessKey: 'test' });
     assert.equal(forged.status, 403);
     assert.match(forged.text, /The sign-in form expired or was not sent from this page/);

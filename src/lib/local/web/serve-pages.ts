@@ -213,7 +213,8 @@ export async function servePages(request: PageRequest, target: PagesTarget): Pro
       return jsonAnswer(401, { message: message ?? 'Sign in first.' });
     }
     if (route === 'sign-out') return redirect(experiencePath(experience.id), { 'set-cookie': clearSession(request, experience) });
-    return signIn(request, experience, session === 'expired' ? 401 : 200, message ? { message } : {});
+    const status = session === 'expired' || request.method === 'POST' ? 401 : 200;
+    return signIn(request, experience, status, message ? { message } : {});
   }
   const scope: PageScope = {
     experience,
