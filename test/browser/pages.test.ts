@@ -78,7 +78,7 @@ describe('experience pages in Chromium', function () {
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(size);
-      assert.ok((await page.evaluate('document.documentElement.scrollWidth')) <= size.width, `${name} fits ${size.width} pixels`);
+      assert.ok((await page.evaluate<number>('document.documentElement.scrollWidth')) <= size.width, `${name} fits ${size.width} pixels`);
       await page.screenshot({ path: join(SHOTS, `${name}-${device}.png`), fullPage: true });
     }
     await page.setViewportSize(DESKTOP);
