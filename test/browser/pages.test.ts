@@ -206,6 +206,11 @@ describe('experience pages in Chromium', function () {
     await page.locator('article.result a.result-title').first().click();
     await recorded;
     await (await popup).close();
+    const rated = page.waitForResponse((response) => response.url().endsWith('/feedback') && response.status() === 200);
+    const first = page.locator('article.result').first();
+    await first.getByRole('button', { name: 'Relevant', exact: true }).click();
+    await rated;
+    assert.equal(await textOf(first.getByRole('status')), 'Thanks for the feedback');
 
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByLabel('Interval').selectOption({ label: 'Today so far' });
