@@ -9,8 +9,10 @@ import C_configure_export_credentials from './configure/export-credentials.js';
 import C_configure_get from './configure/get.js';
 import C_configure_list from './configure/list.js';
 import C_configure_set from './configure/set.js';
+import C_local_open from './local/open.js';
 import C_local_repair from './local/repair.js';
 import C_local_start from './local/start.js';
+import C_local_stop from './local/stop.js';
 import C_mobile_bundle_describe from './mobile/bundle/describe.js';
 import C_mobile_bundle_export from './mobile/bundle/export.js';
 import C_mobile_bundle_list from './mobile/bundle/list.js';
@@ -101,8 +103,10 @@ export const COMMANDS: Record<string, Command.Class> = {
   'configure:get': C_configure_get,
   'configure:list': C_configure_list,
   'configure:set': C_configure_set,
+  'local:open': C_local_open,
   'local:repair': C_local_repair,
   'local:start': C_local_start,
+  'local:stop': C_local_stop,
   'mobile:bundle:describe': C_mobile_bundle_describe,
   'mobile:bundle:export': C_mobile_bundle_export,
   'mobile:bundle:list': C_mobile_bundle_list,

@@ -1,3 +1,4 @@
+import { Flags } from '@oclif/core';
 import { SERVE_FLAGS } from '../../lib/cli/local/serve-flags.js';
 import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 
@@ -5,7 +6,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 export default class LocalStart extends NimbusCommand {
   static override summary = 'Run the local service (search and mobile APIs) until stopped.';
   static override description =
-    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. A KEY:SECRET:TOKEN entry stands for temporary credentials (of an assumed role or an SSO session): their requests must carry that session token (x-amz-security-token), and requests signed with any other key pair must carry none. The signature must cover every x-amz-* header present and Content-Type. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts. Admin endpoints on the same port: GET /_nimbus/health, GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset. There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
+    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. A KEY:SECRET:TOKEN entry stands for temporary credentials (of an assumed role or an SSO session): their requests must carry that session token (x-amz-security-token), and requests signed with any other key pair must carry none. The signature must cover every x-amz-* header present and Content-Type. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts. Admin endpoints on the same port: GET /_nimbus/health, GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset. The search page of each experience (sign-in, search, Analytics and Status tabs) is served at its HOME endpoint, /experiences/<id> (see local open). There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
   static override examples = [
     { description: 'Serve on the default port 4599', command: '<%= config.bin %> local start' },
     { description: 'Serve on any free port with a throw-away data directory', command: '<%= config.bin %> local start --port 0 --data-dir "$(mktemp -d)"' },
@@ -30,12 +31,25 @@ export default class LocalStart extends NimbusCommand {
       command: 'NIMBUS_LOCAL_TOKEN_SECRETS="arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-key=$JWT_KEY" <%= config.bin %> local start',
     },
     { description: 'Use it with the AWS CLI', command: 'aws --endpoint-url http://127.0.0.1:4599 kendra list-indices' },
+    { description: 'Run it in the background (stop it with "nimbus local stop")', command: '<%= config.bin %> local start --detach' },
   ];
-  static override flags = SERVE_FLAGS;
+  static override flags = {
+    ...SERVE_FLAGS,
+    detach: Flags.boolean({
+      summary:
+        'Run in the background: returns once it listens, printing the endpoint (stdout) and pid (stderr); its output goes to nimbus-local.log and its pid to nimbus-local.pid in the data directory. Refused while one runs on that data directory.',
+      default: false,
+    }),
+  };
 
   /** Parses the flags and serves until stopped. */
   async run(): Promise<void> {
     const { flags } = await this.parse(LocalStart);
+    if (flags.detach) {
+      const { startDetached } = await import('../../lib/cli/local/detach.js');
+      await startDetached(this.argv, flags['data-dir']);
+      return;
+    }
     const { serveLocal } = await import('../../lib/cli/local/serve.js');
     await serveLocal(flags);
   }

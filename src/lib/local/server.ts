@@ -22,6 +22,8 @@ import { openCheckedStore } from './store/open-checked-store.js';
 import { repairStore, type RepairReport } from './store/repair-store.js';
 import { StorageState } from './store/storage-state.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
+import { PAGES_PREFIX, servePages, type PagesTarget } from './web/serve-pages.js';
+import { DEFAULT_SESSION_SECONDS, PageSessions } from './web/sessions.js';
 
 /** How to start the local service. */
 export interface LocalServiceOptions {
@@ -81,6 +83,8 @@ export interface LocalServiceOptions {
    * is done. Nothing is told unless given.
    */
   onUpgradeNotice?: (step: string) => void;
+  /** Seconds a sign-in to an experience's search page lasts; 8 hours unless given. */
+  pageSessionSeconds?: number;
 }
 
 /** A running local service. */
@@ -96,6 +100,8 @@ export interface LocalService {
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 /** The largest body an admin request may have. */
 const MAX_ADMIN_BODY = 64 * 1024;
+/** The largest body a page's form or script may post. */
+const MAX_PAGE_BODY = 64 * 1024;
 /** Bodies up to this size are read at once; larger ones take their turn within the body budget. */
 const LARGE_BODY = 1024 * 1024;
 const DEFAULT_MAX_WAITING_BODIES = 32;
@@ -262,6 +268,20 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     return injector.apply({ ...request, operation: module.operationName(request.method, request.path, request.headers) }, handle);
   };
 
+  const adminTarget = { context, modules, faults, bodies: () => budget.usage };
+  /** What an admin endpoint answers a loopback GET, read in-process. */
+  const adminReport = (name: string) =>
+    serveAdmin(
+      { method: 'GET', path: `${ADMIN_PREFIX}${name}`, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), remoteAddress: '127.0.0.1' },
+      adminTarget,
+    ).body as Record<string, unknown>;
+  const pages: PagesTarget = {
+    context,
+    sessions: new PageSessions(now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
+    handleSearch: (request) => respond(routeRequest(modules, request.method, request.path, request.headers, 'kendra'), request),
+    reports: { health: () => adminReport('health'), faults: () => adminReport('faults') as { faults: unknown } },
+  };
+
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomUUID();
     try {
@@ -272,7 +292,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       if (rawPath.startsWith(ADMIN_PREFIX)) {
         const body = await readBody(req, MAX_ADMIN_BODY);
         const request = { method, path: rawPath, query: url.searchParams, headers, body, remoteAddress: req.socket.remoteAddress };
-        sendResponse(res, requestId, serveAdmin(request, { context, modules, faults, bodies: () => budget.usage }));
+        sendResponse(res, requestId, serveAdmin(request, adminTarget));
+        return;
+      }
+      if (rawPath.startsWith(PAGES_PREFIX)) {
+        const body = await readBody(req, MAX_PAGE_BODY);
+        const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
+        sendResponse(res, requestId, await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure }, pages));
         return;
       }
       const release = await reserveBody(req);

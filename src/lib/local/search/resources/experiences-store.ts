@@ -142,3 +142,18 @@ export function listPersonas(db: Database.Database, experienceRowid: number): Pe
 export function faqExists(db: Database.Database, indexRowid: number, id: string): boolean {
   return sql(db, 'SELECT 1 FROM search_faqs WHERE index_rowid = ? AND id = ? AND deleted_at IS NULL').get(indexRowid, id) !== undefined;
 }
+
+/** Where the live experience `id` is, in any region: its row and its index's id, row id and region. */
+export function locateExperience(
+  db: Database.Database,
+  id: string,
+): { experience: ExperienceRow; indexId: string; indexRowid: number; region: string } | undefined {
+  const row = sql(
+    db,
+    `SELECT e.*, i.id AS index_id, i.region AS index_region FROM search_experiences e JOIN search_indices i ON i.rowid = e.index_rowid
+     WHERE e.id = ? AND e.deleted_at IS NULL AND i.deleted_at IS NULL`,
+  ).get(id) as (ExperienceRow & { index_id: string; index_region: string }) | undefined;
+  if (!row) return undefined;
+  const { index_id: indexId, index_region: region, ...experience } = row;
+  return { experience, indexId, indexRowid: experience.index_rowid, region };
+}
