@@ -75,6 +75,15 @@ export interface LocalContext {
   reportError(error: unknown, requestId: string): void;
 }
 
+/** One figure of the store for the metrics endpoint, in Prometheus terms. */
+export interface StoreGauge {
+  /** The metric name, e.g. `nimbus_documents`. */
+  name: string;
+  help: string;
+  /** One value per label set (an empty label set for a plain gauge). */
+  samples: Array<{ labels: Record<string, string>; value: number }>;
+}
+
 /** A service hosted by the local server. */
 export interface LocalServiceModule {
   /** A short name used for its schema namespace, e.g. `search`. */
@@ -87,6 +96,10 @@ export interface LocalServiceModule {
   handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
   /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
   tick?(context: LocalContext): void;
+  /** Hands back the background work this process holds leases on (on a clean stop), so that another process takes it over at once. */
+  release?(context: LocalContext): void;
+  /** Figures for the metrics endpoint, read from the store (e.g. documents, sync jobs by status). */
+  gauges?(context: LocalContext): StoreGauge[];
   /** The name of the operation a request it matches calls (e.g. `Query`, `ListProjects`). */
   operationName(method: string, path: string, headers: Record<string, string>): string | undefined;
   /** How many resources of each kind it holds, for the health report (e.g. `{ indices: 2 }`). */

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { modules } from '../../../src/lib/local/registry.js';
 import { serveAdmin, type AdminRequest, type AdminTarget } from '../../../src/lib/local/server/admin.js';
+import { alonePeers } from '../../../src/lib/local/server/peers.js';
+import { SqliteLeaderLease } from '../../../src/lib/local/store/leader-lease.js';
 import { openStore } from '../../../src/lib/local/store/open-store.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 
@@ -26,7 +28,13 @@ describe('local: who may use the admin endpoints', function () {
       credentials: new Map([['test', 'test']]),
       reportError: (error: unknown) => assert.fail(String(error)),
     };
-    target = { context, modules, faults: { injector: undefined }, bodies: () => ({ inFlightBytes: 0, waiting: 0 }) };
+    const bodies = () => ({ inFlightBytes: 0, waiting: 0 });
+    const self = {
+      part: () => ({ pid: process.pid, requests: { requests: {}, latency: {} }, faults: null, bodies: bodies(), leader: false }),
+      applyFaults: () => {},
+    };
+    const lease = new SqliteLeaderLease(db, 'ticker', 'test');
+    target = { context, modules, faults: { injector: undefined }, bodies, peers: alonePeers(self), lease, ready: () => true };
   });
   after(() => {
     db.close();
@@ -42,12 +50,12 @@ describe('local: who may use the admin endpoints', function () {
     remoteAddress,
   });
 
-  it('answers loopback callers without a signature', () => {
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) assert.equal(serveAdmin(request(address), target).status, 200, address);
+  it('answers loopback callers without a signature', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) assert.equal((await serveAdmin(request(address), target)).status, 200, address);
   });
 
-  it('asks other hosts for a SigV4 signature with an accepted key', () => {
-    const unsigned = serveAdmin(request('192.0.2.7'), target);
+  it('asks other hosts for a SigV4 signature with an accepted key', async () => {
+    const unsigned = await serveAdmin(request('192.0.2.7'), target);
     assert.equal(unsigned.status, 403);
     assert.equal((unsigned.body as { __type: string }).__type, 'MissingAuthenticationTokenException');
     const sign = (secret: string) =>
@@ -56,7 +64,7 @@ describe('local: who may use the admin endpoints', function () {
         { key: 'test', secret },
         { region: 'us-east-1', service: 'nimbus' },
       ).headers;
-    assert.equal(serveAdmin(request('192.0.2.7', sign('test')), target).status, 200);
-    assert.equal(serveAdmin(request('192.0.2.7', sign('wrong')), target).status, 403);
+    assert.equal((await serveAdmin(request('192.0.2.7', sign('test')), target)).status, 200);
+    assert.equal((await serveAdmin(request('192.0.2.7', sign('wrong')), target)).status, 403);
   });
 });

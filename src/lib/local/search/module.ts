@@ -9,6 +9,8 @@ import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
 import { isOperation, runOperation } from './operations.js';
+import { searchGauges } from './gauges.js';
+import { releaseSyncJobs } from './maintenance/sync-runner.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -54,6 +56,10 @@ export const searchModule: LocalServiceModule = {
     }
   },
   tick: searchTick,
+  release(context) {
+    releaseSyncJobs(context.db);
+  },
+  gauges: searchGauges,
   operationName(_method, _path, headers) {
     return headers['x-amz-target']?.slice(TARGET_PREFIX.length);
   },
