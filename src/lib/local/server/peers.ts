@@ -49,7 +49,7 @@ export function alonePeers(self: LocalProcess): Peers {
  */
 export type ClusterMessage =
   | { nimbus: 'listening'; endpoint: string }
-  | { nimbus: 'failed'; message: string; code?: string }
+  | { nimbus: 'failed'; message: string; exitCode: number }
   | { nimbus: 'gather'; id: string }
   | { nimbus: 'faults'; id: string; config: FaultInjection | null }
   | { nimbus: 'collect'; id: string }
@@ -59,6 +59,9 @@ export type ClusterMessage =
   | { nimbus: 'gathered'; id: string; parts: ProcessPart[] }
   | { nimbus: 'done'; id: string }
   | { nimbus: 'stop' };
+
+/** The environment variable that hands a new worker the fault configuration in force (JSON; `null` for none). */
+export const WORKER_FAULTS_VARIABLE = 'NIMBUS_LOCAL_WORKER_FAULTS';
 
 /** True for a message of the {@link ClusterMessage} protocol. */
 export function isClusterMessage(message: unknown): message is ClusterMessage {

@@ -107,7 +107,9 @@ export class SqliteLeaderLease implements LeaderLease {
 
   release(): void {
     if (this.token === undefined) return;
-    this.db.prepare('UPDATE service_leases SET holder = NULL, expires_at = 0 WHERE name = ? AND holder = ? AND token = ?').run(this.name, this.holder, this.token);
+    this.db
+      .prepare('UPDATE service_leases SET holder = NULL, expires_at = 0 WHERE name = ? AND holder = ? AND token = ?')
+      .run(this.name, this.holder, this.token);
     this.token = undefined;
     this.heldUntil = 0;
   }
