@@ -126,10 +126,12 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
   return { options, graceMs };
 }
 
-/** Starts the service; a port in use is a one-line error that says what to do. */
+/** Starts the service; a port in use or unusable TLS files are one-line errors that say what to do. */
 async function startService(options: LocalServiceOptions, flags: ServeFlags): Promise<LocalService> {
   const { startLocalService } = await import('../../local/server.js');
   return startLocalService(options).catch((error: NodeJS.ErrnoException) => {
+    // by name: the server's module graph is bundled apart from this one
+    if (error?.name === 'TlsFilesError') throw configError(error.message);
     if (error?.code !== 'EADDRINUSE') throw error;
     throw new CliError(
       `Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`,

@@ -8,11 +8,16 @@ export interface TlsFiles {
   keyFile: string;
 }
 
+/** TLS files that cannot be read or used, told in one line (never their content). */
+export class TlsFilesError extends Error {
+  override name = 'TlsFilesError';
+}
+
 function read(path: string, what: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new Error(`cannot read the TLS ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new TlsFilesError(`Cannot read the TLS ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
@@ -26,7 +31,7 @@ export function createTlsServer(files: TlsFiles, handler: (req: IncomingMessage,
   try {
     return createServer(readTlsFiles(files), handler);
   } catch (error) {
-    if ((error as Error).message.startsWith('cannot read the TLS')) throw error;
-    throw new Error(`cannot use the TLS certificate ${files.certFile} with the key ${files.keyFile}: ${(error as Error).message}`);
+    if (error instanceof TlsFilesError) throw error;
+    throw new TlsFilesError(`Cannot use the TLS certificate ${files.certFile} with the key ${files.keyFile}: ${(error as Error).message}`);
   }
 }
