@@ -1,8 +1,11 @@
 import type { LeaderLease } from '../store/leader-lease.js';
 import type { LocalContext, LocalServiceModule } from '../types.js';
 
-/** How long the ticker waits for another process's write lock before trying on its next run. */
-const TICK_BUSY_TIMEOUT_MS = 50;
+/**
+ * How long the ticker waits for another process's write lock: not at all (a wait would sleep on
+ * the event loop and stall requests); it tries again on its next run.
+ */
+const TICK_BUSY_TIMEOUT_MS = 0;
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
