@@ -270,6 +270,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     },
   };
   const peers = options.peers ? options.peers(self) : alonePeers(self);
+  context.rateGate = peers.rateGate;
   const tracker = new RequestTracker(modules, metrics, options.onRequest);
   let stopping = false;
   const adminTarget = { context, modules, faults, bodies: () => budget.usage, peers, lease, ready: () => !stopping };

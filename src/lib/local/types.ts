@@ -46,6 +46,15 @@ export interface Migration {
   notice?(db: Database.Database): string | undefined;
 }
 
+/**
+ * Token buckets (per-key request rates) shared by every process that serves the endpoint, so
+ * that N workers admit the rate once, not N times.
+ */
+export interface RateGate {
+  /** Takes a token from bucket `name`; 0 when taken, else the whole seconds until one is there. */
+  take(name: string, nowMs: number, rate: { perSecond: number; burst: number }): number | Promise<number>;
+}
+
 /** Everything a module may use while it serves a request. */
 export interface LocalContext {
   db: Database.Database;
@@ -73,6 +82,8 @@ export interface LocalContext {
    * caller is answered a generic internal error that never carries the failure's text.
    */
   reportError(error: unknown, requestId: string): void;
+  /** The request-rate buckets of every process serving the endpoint; each connection keeps its own when absent. */
+  rateGate?: RateGate;
 }
 
 /** One figure of the store for the metrics endpoint, in Prometheus terms. */

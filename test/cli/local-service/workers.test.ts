@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, nimbus, requireBuild } from '../helpers/cli.js';
+import { MobileHttpClient } from '../../integration/local-mobile/http-client.js';
 import { freshCall, freshGet, freshOk, waitFor } from '../helpers/fresh-call.js';
 import { startLocalServer, type StartedLocalService } from '../helpers/local-start.js';
 
@@ -78,6 +79,22 @@ describe('nimbus local start --workers: one data dir served by several processes
     assert.match(after.text, /^nimbus_documents\{index="[0-9a-f-]{36}"\} 12$/m);
     assert.match(after.text, /^nimbus_embedding_backlog 0$/m);
     assert.match(after.text, /^nimbus_replica_lag_seconds 0$/m);
+  });
+
+  it("admits an access key's mobile request rate once over all the workers, not once per worker", async () => {
+    const client = new MobileHttpClient(server.endpoint, { key: 'test', secret: 'test' });
+    const started = Date.now();
+    const statuses: number[] = [];
+    // 500 requests, 50 at a time, each on its own connection: both workers serve them
+    for (let round = 0; round < 10; round++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 50 }, async () => (await client.send('GET', '/projects')).status))));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const admitted = statuses.filter((status) => status === 200).length;
+    assert.equal(admitted + statuses.filter((status) => status === 429).length, 500, 'every answer is 200 or 429');
+    // one bucket: a burst of 200, refilled at 50 a second (two buckets would admit twice that)
+    assert.ok(admitted <= 200 + Math.ceil(50 * seconds), `${admitted} admitted in ${seconds} s`);
+    assert.ok(admitted >= 200, `${admitted} admitted`);
   });
 
   it('runs a sync job once, and another worker finishes it when the one that held the background lease is killed', async () => {

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LocalServiceOptions } from '../../local/server.js';
 import type { FaultInjection } from '../../local/server/faults.js';
+import { TokenBuckets } from '../../local/server/token-buckets.js';
 import { isClusterMessage, WORKER_FAULTS_VARIABLE, type ClusterMessage, type ProcessPart } from '../../local/server/peers.js';
 import { CliError } from '../errors/cli-error.js';
 import type { ExitCode } from '../errors/exit-codes.js';
@@ -26,6 +27,7 @@ interface Round {
  * endpoint once all listen, and then:
  * - answers a worker's `gather` (metrics, fault counts) by asking every worker for its part,
  *   and a worker's `faults` by putting the configuration in force on every worker first;
+ * - keeps the request-rate buckets the workers share (`take`);
  * - starts a new worker when one dies (its background lease lapses and another takes it over),
  *   handing it the fault configuration in force;
  * - forwards SIGHUP (reload TLS) to the workers;
@@ -35,6 +37,7 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
   const [{ openStore }, { modules }] = await Promise.all([import('../../local/store/open-store.js'), import('../../local/registry.js')]);
   openStore(resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local')), modules, options.onUpgradeNotice).close();
   const rounds = new Map<string, Round>();
+  const buckets = new TokenBuckets();
   const listening = new Set<Worker>();
   let faults: FaultInjection | null | undefined = options.faults;
   let stopping = false;
@@ -93,6 +96,9 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
       case 'faults':
         faults = message.config;
         askAll(message.id, { nimbus: 'apply', id: message.id, config: message.config }, () => worker.send({ nimbus: 'done', id: message.id }));
+        return;
+      case 'take':
+        worker.send({ nimbus: 'taken', id: message.id, wait: buckets.take(message.name, message.nowMs, message.rate) });
         return;
       case 'part':
         answered(worker, message.id, message.part);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { RateGate } from '../types.js';
 import type { FaultCounts, FaultInjection } from './faults.js';
 import type { RequestCounts } from './request-metrics.js';
+import { TokenBuckets } from './token-buckets.js';
 
 /** What one process of the service reports of itself for the admin endpoints. */
 export interface ProcessPart {
@@ -31,6 +33,8 @@ export interface Peers {
   gather(): Promise<ProcessPart[]>;
   /** Puts a fault configuration in force on every process; resolves once all have it. */
   applyFaults(config: FaultInjection | null): Promise<void>;
+  /** The request-rate buckets they share. */
+  rateGate: RateGate;
 }
 
 /** The peers of a process that serves alone. */
@@ -38,6 +42,7 @@ export function alonePeers(self: LocalProcess): Peers {
   return {
     gather: () => Promise.resolve([self.part()]),
     applyFaults: (config) => Promise.resolve(self.applyFaults(config)),
+    rateGate: new TokenBuckets(),
   };
 }
 
@@ -45,7 +50,8 @@ export function alonePeers(self: LocalProcess): Peers {
  * The messages between the primary of `local start --workers N` and its workers, over the
  * cluster's IPC channel. A worker asks (`gather`, `faults`); the primary asks every worker
  * (`collect`, `apply`), collects their answers (`part`, `applied`) and answers the asker
- * (`gathered`, `done`).
+ * (`gathered`, `done`). A worker takes request-rate tokens from the primary's buckets (`take`,
+ * answered `taken`).
  */
 export type ClusterMessage =
   | { nimbus: 'listening'; endpoint: string }
@@ -58,6 +64,8 @@ export type ClusterMessage =
   | { nimbus: 'applied'; id: string }
   | { nimbus: 'gathered'; id: string; parts: ProcessPart[] }
   | { nimbus: 'done'; id: string }
+  | { nimbus: 'take'; id: string; name: string; nowMs: number; rate: { perSecond: number; burst: number } }
+  | { nimbus: 'taken'; id: string; wait: number }
   | { nimbus: 'stop' };
 
 /** The environment variable that hands a new worker the fault configuration in force (JSON; `null` for none). */
@@ -83,7 +91,9 @@ export function clusterWorkerPeers(self: LocalProcess, send: (message: ClusterMe
     else if (message.nimbus === 'apply') {
       self.applyFaults(message.config);
       send({ nimbus: 'applied', id: message.id });
-    } else if ((message.nimbus === 'gathered' || message.nimbus === 'done') && waiting.has(message.id)) waiting.get(message.id)!(message);
+    } else if ((message.nimbus === 'gathered' || message.nimbus === 'done' || message.nimbus === 'taken') && waiting.has(message.id)) {
+      waiting.get(message.id)!(message);
+    }
   };
   process.on('message', onMessage);
   const ask = (question: ClusterMessage & { id: string }): Promise<ClusterMessage> =>
@@ -106,6 +116,12 @@ export function clusterWorkerPeers(self: LocalProcess, send: (message: ClusterMe
     },
     async applyFaults(config) {
       await ask({ nimbus: 'faults', id: randomUUID(), config });
+    },
+    rateGate: {
+      async take(name, nowMs, rate) {
+        const answer = await ask({ nimbus: 'take', id: randomUUID(), name, nowMs, rate });
+        return answer.nimbus === 'taken' ? answer.wait : 0;
+      },
     },
     dispose: () => process.off('message', onMessage),
   };
