@@ -93,9 +93,10 @@ describe('nimbus help examples', function () {
     writeFileSync(join(env.HOME!, '.aws', 'config'), '[default]\nregion = us-east-1\n[profile staging]\napi_versions =\n    kendra = 2019-02-03\n');
     const ran: string[] = [];
     for (const [id, help] of helps) {
-      // Not run: a server that runs until stopped, shell set-up, questions that need a terminal, and
+      // Not run: a server that runs until stopped and the commands that manage one or its data dir
+      // (tested in test/cli/local-service), shell set-up, questions that need a terminal, and
       // signing in to an identity provider (the sso commands are tested against a fake one elsewhere).
-      if (id === 'local start' || id.startsWith('autocomplete') || id === 'configure' || id.startsWith('sso ')) continue;
+      if (id.startsWith('local ') || id.startsWith('autocomplete') || id === 'configure' || id.startsWith('sso ')) continue;
       for (const line of exampleLines(help.wide)) {
         const local = id.startsWith('search ') || id.startsWith('mobile ');
         const command = local && !line.includes(' --local') ? `${line} --local` : line;
