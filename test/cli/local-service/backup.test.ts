@@ -71,6 +71,10 @@ describe('nimbus local backup and restore: online, consistent, refused over a ru
       assert.equal(refused.code, 253);
       assert.match(refused.stderr, /^nimbus: Cannot restore: a running service holds .*live \(.+\): stop it first, or give --force/);
 
+      const forced = await nimbus(['local', 'restore', backupFile, '--data-dir', live, '--force'], { env });
+      assert.equal(forced.code, 0, forced.stderr);
+      assert.match(forced.stderr, /\nnimbus: the service .+ holds .*live: restart it now, it still has the old data cached\n$/);
+
       const restoredDir = join(dir, 'restored');
       const restored = await nimbus(['local', 'restore', backupFile, '--data-dir', restoredDir], { env });
       assert.equal(restored.code, 0, restored.stderr);
