@@ -69,6 +69,13 @@ describe('nimbus local start for operators: TLS, request log, health, graceful s
       );
       assert.equal(unreadable.code, 253);
       assert.equal(unreadable.stderr, `nimbus: Cannot read the TLS key ${missing}: ENOENT\n`);
+      // with workers, the primary tells it once for them all
+      const inCluster = await nimbus(
+        ['local', 'start', '--port', '0', '--data-dir', join(dir, 'tls'), '--workers', '2', '--tls-cert', pki.server.certFile, '--tls-key', missing],
+        { env },
+      );
+      assert.equal(inCluster.code, 253);
+      assert.equal(inCluster.stderr, `nimbus: Cannot read the TLS key ${missing}: ENOENT\n`);
     });
   });
 

@@ -6,13 +6,15 @@ import type { FaultInjection } from '../../local/server/faults.js';
 import { TokenBuckets } from '../../local/server/token-buckets.js';
 import { isClusterMessage, WORKER_FAULTS_VARIABLE, type ClusterMessage, type ProcessPart } from '../../local/server/peers.js';
 import { CliError } from '../errors/cli-error.js';
-import type { ExitCode } from '../errors/exit-codes.js';
+import { EXIT, type ExitCode } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 
 /** How long the primary waits for every worker's answer to a question. */
 const ANSWER_TIMEOUT_MS = 2000;
 /** How long past the shutdown timeout the primary waits for workers to exit before killing them. */
 const EXIT_MARGIN_MS = 5000;
+/** A worker that dies sooner than this after its start is replaced only after this long (no crash loop). */
+const RESTART_DELAY_MS = 1000;
 
 /** A question the primary asked every worker, waiting for their answers. */
 interface Round {
@@ -44,11 +46,13 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
   let started = false;
   let endpoint = '';
 
+  const forkedAt = new Map<Worker, number>();
   const fork = () => {
     const worker = cluster.fork(faults === undefined ? {} : { [WORKER_FAULTS_VARIABLE]: JSON.stringify(faults) });
     worker.on('message', (message: unknown) => {
       if (isClusterMessage(message)) onMessage(worker, message);
     });
+    forkedAt.set(worker, Date.now());
     return worker;
   };
 
@@ -113,9 +117,16 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker);
     for (const [id] of rounds) answered(worker, id);
-    if (stopping || !started) return;
+    const lived = Date.now() - (forkedAt.get(worker) ?? 0);
+    forkedAt.delete(worker);
+    if (stopping) return;
+    if (!started) {
+      failed?.(new CliError(`a local service worker exited while starting (${signal ?? `code ${code}`}); its stderr above says why`, EXIT.OTHER));
+      return;
+    }
     process.stderr.write(`nimbus: local service worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another\n`);
-    fork();
+    if (lived < RESTART_DELAY_MS) setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
+    else fork();
   });
 
   const everyone = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);

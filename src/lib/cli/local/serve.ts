@@ -141,9 +141,13 @@ async function startService(options: LocalServiceOptions, flags: ServeFlags): Pr
   });
 }
 
-/** Reads the TLS certificate and key again on SIGHUP, and says how that went on stderr. */
+/** Reads the TLS certificate and key again on SIGHUP (when serving HTTPS), and says how that went on stderr. */
 function reloadOnHangup(service: LocalService): () => void {
   const onHangup = () => {
+    if (!service.endpoint.startsWith('https:')) {
+      process.stderr.write(`nimbus: local service (pid ${process.pid}) got SIGHUP: it serves plain HTTP, there is no TLS certificate to reload\n`);
+      return;
+    }
     try {
       service.reloadTls();
       process.stderr.write(`nimbus: local service (pid ${process.pid}) reloaded its TLS certificate\n`);
