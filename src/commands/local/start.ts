@@ -5,7 +5,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 export default class LocalStart extends NimbusCommand {
   static override summary = 'Run the local service (search and mobile APIs) until stopped.';
   static override description =
-    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly. State is kept in the data directory across restarts. Admin endpoints on the same port: GET /_nimbus/health, GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset. There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
+    'Serves both APIs on one port with real storage and full-text search, for offline work, tests and CI. Every request must be signed (SigV4) with one of the accepted key pairs: those of --credentials and --credentials-file, else those of the NIMBUS_LOCAL_CREDENTIALS environment variable (KEY:SECRET pairs separated by commas or spaces), else test/test. Prints the endpoint on stdout once it listens; Ctrl-C or SIGTERM stops it cleanly (requests in flight finish within --shutdown-timeout, background work is handed back), SIGHUP reads the TLS certificate and key again. By default one worker process per core serves the data directory (--workers). State is kept in the data directory across restarts; nimbus local backup copies it while it runs. Admin endpoints on the same port: GET /_nimbus/health (and health/live, health/ready), GET /_nimbus/metrics (Prometheus), GET/POST/DELETE /_nimbus/faults, POST /_nimbus/reset; nimbus local status, faults and reset call them. There is no secrets service locally: indices whose JWT user tokens are verified with a key in Secrets Manager (KeyLocation SECRET_MANAGER) get the key from --token-secret or the NIMBUS_LOCAL_TOKEN_SECRETS environment variable (one SECRET_ARN=SECRET pair per line), which keeps it out of the process list.';
   static override examples = [
     { description: 'Serve on the default port 4599', command: '<%= config.bin %> local start' },
     { description: 'Serve on any free port with a throw-away data directory', command: '<%= config.bin %> local start --port 0 --data-dir "$(mktemp -d)"' },
@@ -24,6 +24,11 @@ export default class LocalStart extends NimbusCommand {
     {
       description: 'Verify JWT user tokens signed with a shared HS256 key that the index names by its secret ARN',
       command: 'NIMBUS_LOCAL_TOKEN_SECRETS="arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-key=$JWT_KEY" <%= config.bin %> local start',
+    },
+    {
+      description: 'In production: every interface, HTTPS, two workers, a request log',
+      command:
+        '<%= config.bin %> local start --host 0.0.0.0 --data-dir /var/lib/nimbus --credentials-file /etc/nimbus/keys --workers 2 --tls-cert tls.pem --tls-key tls.key --log-file requests.log',
     },
     { description: 'Use it with the AWS CLI', command: 'aws --endpoint-url http://127.0.0.1:4599 kendra list-indices' },
   ];
