@@ -20,6 +20,7 @@ const SCENARIO_MODULES = {
   pdf: ['./scenarios/pdf-ingest.mjs', 'pdfIngest'],
   scale: ['./scenarios/scale.mjs', 'scale'],
   uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
+  workers: ['./scenarios/workers.mjs', 'workers'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

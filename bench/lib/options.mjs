@@ -18,13 +18,13 @@ const KNOBS = {
 };
 
 /** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'scale'];
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'workers', 'scale'];
 const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale');
 const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 
 /** The usage text. */
 export const USAGE = [
-  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,scale] [size knobs]',
+  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,workers,scale] [size knobs]',
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
   '  --scale            also run the scaling series (scenario 5)',

@@ -9,9 +9,14 @@ import C_configure_export_credentials from './configure/export-credentials.js';
 import C_configure_get from './configure/get.js';
 import C_configure_list from './configure/list.js';
 import C_configure_set from './configure/set.js';
+import C_local_backup from './local/backup.js';
+import C_local_faults from './local/faults.js';
 import C_local_open from './local/open.js';
 import C_local_repair from './local/repair.js';
+import C_local_reset from './local/reset.js';
+import C_local_restore from './local/restore.js';
 import C_local_start from './local/start.js';
+import C_local_status from './local/status.js';
 import C_local_stop from './local/stop.js';
 import C_mobile_bundle_describe from './mobile/bundle/describe.js';
 import C_mobile_bundle_export from './mobile/bundle/export.js';
@@ -103,9 +108,14 @@ export const COMMANDS: Record<string, Command.Class> = {
   'configure:get': C_configure_get,
   'configure:list': C_configure_list,
   'configure:set': C_configure_set,
+  'local:backup': C_local_backup,
+  'local:faults': C_local_faults,
   'local:open': C_local_open,
   'local:repair': C_local_repair,
+  'local:reset': C_local_reset,
+  'local:restore': C_local_restore,
   'local:start': C_local_start,
+  'local:status': C_local_status,
   'local:stop': C_local_stop,
   'mobile:bundle:describe': C_mobile_bundle_describe,
   'mobile:bundle:export': C_mobile_bundle_export,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addInThreadServer, removeInThreadServer } from '../http/in-thread-servers.js';
 import { verifySigV4 } from '../signing/verify.js';
@@ -12,6 +13,10 @@ import { collectGarbage } from './server/collect-garbage.js';
 import { answerClientError } from './server/client-error.js';
 import { createFaultInjector, type FaultInjection } from './server/faults.js';
 import { flattenHeaders } from './server/flatten-headers.js';
+import { alonePeers, type LocalProcess, type Peers } from './server/peers.js';
+import { RequestMetrics } from './server/request-metrics.js';
+import { RequestTracker, type RequestRecord } from './server/request-record.js';
+import { createTlsServer, readTlsFiles, type TlsFiles } from './server/tls.js';
 import { readBody, RequestRejection } from './server/read-body.js';
 import { routeRequest } from './server/route.js';
 import { sessionTokenFailure } from './server/session-token.js';
@@ -21,6 +26,7 @@ import { errorResponse, sendResponse } from './server/wire.js';
 import { openCheckedStore } from './store/open-checked-store.js';
 import { repairStore, type RepairReport } from './store/repair-store.js';
 import { StorageState } from './store/storage-state.js';
+import { SqliteLeaderLease } from './store/leader-lease.js';
 import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 import { PAGES_PREFIX, servePages, type PagesTarget } from './web/serve-pages.js';
 import { DEFAULT_SESSION_SECONDS, PageSessions } from './web/sessions.js';
@@ -85,6 +91,15 @@ export interface LocalServiceOptions {
   onUpgradeNotice?: (step: string) => void;
   /** Seconds a sign-in to an experience's search page lasts; 8 hours unless given. */
   pageSessionSeconds?: number;
+  /** Serves HTTPS with this certificate and key (PEM files), read again by `reloadTls`; plain HTTP unless given. */
+  tls?: TlsFiles;
+  /** Told of every answered request (for a request log); nothing is told unless given. */
+  onRequest?: (record: RequestRecord) => void;
+  /**
+   * The processes this one serves the endpoint with (the workers of `local start --workers N`),
+   * made from this process's own part; this process alone unless given.
+   */
+  peers?: (self: LocalProcess) => Peers;
 }
 
 /** A running local service. */
@@ -93,8 +108,14 @@ export interface LocalService {
   endpoint: string;
   /** The port it listens on. */
   port: number;
-  /** Stops listening, ends open connections and closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops listening and hands back the background work's leases; requests in flight get
+   * `graceMs` (0 unless given) to finish before their connections are ended; then closes the
+   * database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+  /** Reads the TLS certificate and key again and serves new connections with them; throws (keeping the old ones) when they cannot be read. */
+  reloadTls(): void;
 }
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
@@ -192,7 +213,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
   };
   const reported = new Set<string>();
-  const ticker = new Ticker(modules, context, (error) => {
+  const lease = new SqliteLeaderLease(db, 'ticker', `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`);
+  const ticker = new Ticker(modules, context, lease, (error) => {
     if (context.storage.noteFailure(error, now())) return;
     const message = error instanceof Error ? error.message : String(error);
     if (reported.has(message)) return;
@@ -215,7 +237,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
    */
   const verified = (
     body: Buffer,
-    requestId: string,
+    record: RequestRecord,
     { url, rawPath, headers, method }: { url: URL; rawPath: string; headers: Record<string, string>; method: string },
   ): { module: LocalServiceModule; request: LocalRequest } | LocalResponse => {
     const auth = verifySigV4({ method, path: rawPath, query: url.searchParams, headers, body }, (key) => credentials.get(key), {
@@ -224,6 +246,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
     const tokenFailure = sessionTokenFailure(auth, headers, url.searchParams, sessionTokens.get(auth.accessKey));
     if (tokenFailure) return errorResponse(tokenFailure.status, tokenFailure.code, tokenFailure.message);
+    record.accessKeyId = auth.accessKey;
     checkSignaturePolicy(auth, headers, body);
     const module = routeRequest(modules, method, rawPath, headers, auth.service);
     const request = {
@@ -235,18 +258,22 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       region: auth.region,
       accountId: context.accountId,
       accessKey: auth.accessKey,
-      requestId,
+      requestId: record.requestId,
     };
     return { module, request };
   };
 
   /** Reads and verifies a request; its frame ends here, so that it does not hold the body while the request is served. */
-  const readVerified = async (req: IncomingMessage, requestId: string, parts: Parameters<typeof verified>[2]) =>
-    verified(await readBody(req, maxBodyBytes), requestId, parts);
+  const readVerified = async (req: IncomingMessage, record: RequestRecord, parts: Parameters<typeof verified>[2]) => {
+    const body = await readBody(req, maxBodyBytes);
+    record.bytesIn = body.length;
+    return verified(body, record, parts);
+  };
 
   /** Reads, verifies and serves one API request. */
-  const serveApi = async (req: IncomingMessage, res: ServerResponse, requestId: string, parts: Parameters<typeof verified>[2]): Promise<void> => {
-    const outcome = await readVerified(req, requestId, parts);
+  const serveApi = async (req: IncomingMessage, res: ServerResponse, record: RequestRecord, parts: Parameters<typeof verified>[2]): Promise<void> => {
+    const { requestId } = record;
+    const outcome = await readVerified(req, record, parts);
     if (!('module' in outcome)) {
       sendResponse(res, requestId, outcome);
       return;
@@ -268,42 +295,65 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     return injector.apply({ ...request, operation: module.operationName(request.method, request.path, request.headers) }, handle);
   };
 
-  const adminTarget = { context, modules, faults, bodies: () => budget.usage };
+  const metrics = new RequestMetrics();
+  const self: LocalProcess = {
+    part: () => ({
+      pid: process.pid,
+      requests: metrics.snapshot(),
+      faults: faults.injector ? { ...faults.injector.counts } : null,
+      bodies: budget.usage,
+      leader: lease.state().holder === lease.holder,
+    }),
+    applyFaults(config) {
+      faults.injector = config ? createFaultInjector(config) : undefined;
+    },
+  };
+  const peers = options.peers ? options.peers(self) : alonePeers(self);
+  context.rateGate = peers.rateGate;
+  const tracker = new RequestTracker(modules, metrics, options.onRequest);
+  let stopping = false;
+  const adminTarget = { context, modules, faults, bodies: () => budget.usage, peers, lease, ready: () => !stopping };
   /** What an admin endpoint answers a loopback GET, read in-process. */
-  const adminReport = (name: string) =>
-    serveAdmin(
-      { method: 'GET', path: `${ADMIN_PREFIX}${name}`, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), remoteAddress: '127.0.0.1' },
-      adminTarget,
+  const adminReport = async (name: string) =>
+    (
+      await serveAdmin(
+        { method: 'GET', path: `${ADMIN_PREFIX}${name}`, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), remoteAddress: '127.0.0.1' },
+        adminTarget,
+      )
     ).body as Record<string, unknown>;
   const pages: PagesTarget = {
     context,
     sessions: new PageSessions(now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
     handleSearch: (request) => respond(routeRequest(modules, request.method, request.path, request.headers, 'kendra'), request),
-    reports: { health: () => adminReport('health'), faults: () => adminReport('faults') as { faults: unknown } },
+    reports: { health: () => adminReport('health'), faults: async () => (await adminReport('faults')) as { faults: unknown } },
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const requestId = randomUUID();
+    const record = tracker.begin(req, res);
+    const { requestId } = record;
+    if (stopping) res.setHeader('connection', 'close');
     try {
       const url = new URL(req.url ?? '/', 'http://local');
-      const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+      const rawPath = record.path;
       const headers = flattenHeaders(req.headers);
       const method = req.method ?? 'GET';
       if (rawPath.startsWith(ADMIN_PREFIX)) {
         const body = await readBody(req, MAX_ADMIN_BODY);
+        record.bytesIn = body.length;
         const request = { method, path: rawPath, query: url.searchParams, headers, body, remoteAddress: req.socket.remoteAddress };
-        sendResponse(res, requestId, serveAdmin(request, adminTarget));
+        sendResponse(res, requestId, await serveAdmin(request, adminTarget));
         return;
       }
       if (rawPath.startsWith(PAGES_PREFIX)) {
         const body = await readBody(req, MAX_PAGE_BODY);
+        record.bytesIn = body.length;
         const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
         sendResponse(res, requestId, await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure }, pages));
         return;
       }
       const release = await reserveBody(req);
       try {
-        await serveApi(req, res, requestId, { url, rawPath, headers, method });
+        await serveApi(req, res, record, { url, rawPath, headers, method });
       } finally {
         if (Number(req.headers['content-length'] ?? 0) >= COLLECT_AFTER_BODY) collectGarbage();
         release?.();
@@ -323,7 +373,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     }
   };
 
-  const server = createServer((req, res) => void serve(req, res));
+  const handler = (req: IncomingMessage, res: ServerResponse) => void serve(req, res);
+  const server: Server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   server.on('clientError', answerClientError);
   try {
     await new Promise<void>((resolveListen, rejectListen) => {
@@ -338,7 +389,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
-  context.endpoint = `http://${endpointHost(host)}:${port}`;
+  context.endpoint = `${options.tls ? 'https' : 'http'}://${endpointHost(host)}:${port}`;
   ticker.start(TICK_INTERVAL_MS);
   addInThreadServer(port);
 
@@ -346,17 +397,26 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   return {
     endpoint: context.endpoint,
     port,
-    close() {
+    close({ graceMs = 0 } = {}) {
       closing ??= new Promise<void>((resolveClose) => {
+        stopping = true;
         ticker.stop();
         removeInThreadServer(port);
         server.close(() => {
+          clearTimeout(deadline);
           db.close();
           resolveClose();
         });
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        tracker.onIdle(() => server.closeAllConnections());
+        const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+        deadline.unref();
       });
       return closing;
+    },
+    reloadTls() {
+      if (!options.tls) throw new Error('the service serves plain HTTP: there is no TLS certificate to reload');
+      (server as HttpsServer).setSecureContext(readTlsFiles(options.tls));
     },
   };
 }

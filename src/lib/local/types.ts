@@ -47,6 +47,15 @@ export interface Migration {
   notice?(db: Database.Database): string | undefined;
 }
 
+/**
+ * Token buckets (per-key request rates) shared by every process that serves the endpoint, so
+ * that N workers admit the rate once, not N times.
+ */
+export interface RateGate {
+  /** Takes a token from bucket `name`; 0 when taken, else the whole seconds until one is there. */
+  take(name: string, nowMs: number, rate: { perSecond: number; burst: number }): number | Promise<number>;
+}
+
 /** Everything a module may use while it serves a request. */
 export interface LocalContext {
   db: Database.Database;
@@ -78,6 +87,17 @@ export interface LocalContext {
   reportError(error: unknown, requestId: string): void;
   /** Whether the data dir's storage has room for writes; a module notes every failed request's error in it. */
   storage: StorageState;
+  /** The request-rate buckets of every process serving the endpoint; each connection keeps its own when absent. */
+  rateGate?: RateGate;
+}
+
+/** One figure of the store for the metrics endpoint, in Prometheus terms. */
+export interface StoreGauge {
+  /** The metric name, e.g. `nimbus_documents`. */
+  name: string;
+  help: string;
+  /** One value per label set (an empty label set for a plain gauge). */
+  samples: Array<{ labels: Record<string, string>; value: number }>;
 }
 
 /** A service hosted by the local server. */
@@ -103,6 +123,10 @@ export interface LocalServiceModule {
   handle(context: LocalContext, request: LocalRequest): Promise<LocalResponse>;
   /** Resumes background work (index activation, sync jobs…) left by any process; called periodically. */
   tick?(context: LocalContext): void;
+  /** Hands back the background work this process holds leases on (on a clean stop), so that another process takes it over at once. */
+  release?(context: LocalContext): void;
+  /** Figures for the metrics endpoint, read from the store (e.g. documents, sync jobs by status). */
+  gauges?(context: LocalContext): StoreGauge[];
   /** The name of the operation a request it matches calls (e.g. `Query`, `ListProjects`). */
   operationName(method: string, path: string, headers: Record<string, string>): string | undefined;
   /** How many resources of each kind it holds, for the health report (e.g. `{ indices: 2 }`). */

@@ -6,6 +6,8 @@ export interface StartedLocalService {
   endpoint: string;
   /** Sends the signal (SIGTERM unless given) and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends a signal (SIGHUP, say) without waiting for anything. */
+  signal(signal: NodeJS.Signals): void;
   /** What it wrote on stderr so far (all of it once `stop` resolved). */
   stderr(): string;
 }
@@ -22,7 +24,12 @@ export function startLocalServer(args: string[], env: NodeJS.ProcessEnv): Promis
       const line = stdout.split('\n')[0];
       if (stdout.includes('\n') && line) {
         const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-        resolve({ endpoint: line, stop: (signal = 'SIGTERM') => (child.kill(signal), exited), stderr: () => stderr });
+        resolve({
+          endpoint: line,
+          stop: (signal = 'SIGTERM') => (child.kill(signal), exited),
+          signal: (signal) => void child.kill(signal),
+          stderr: () => stderr,
+        });
       }
     });
     child.on('close', (code) => reject(new Error(`local start exited ${code}: ${stderr}`)));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_FILE, openStore } from '../../../src/lib/local/store/open-store.js';
 import { modules } from '../../../src/lib/local/registry.js';
+import { serviceSchema } from '../../../src/lib/local/store/service-schema.js';
 
 const PROCESSES = 12;
 const ROUNDS = 8;
@@ -61,7 +62,7 @@ describe('local store: processes opening one new data dir together', function ()
     try {
       assert.equal(
         db.prepare('SELECT count(*) FROM schema_migrations').pluck().get(),
-        modules.reduce((sum, module) => sum + module.migrations.length, 0),
+        [serviceSchema, ...modules].reduce((sum, module) => sum + module.migrations.length, 0),
       );
     } finally {
       db.close();

@@ -29,6 +29,23 @@ export const SERVE_FLAGS = {
     multipleNonGreedy: true,
   }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
+  workers: Flags.integer({
+    summary: 'Processes that serve the data dir together on the one port (default: the number of cores).',
+    min: 1,
+    max: 256,
+  }),
+  'tls-cert': Flags.string({ summary: 'Serve HTTPS with this certificate (PEM, with its chain); read again on SIGHUP. Needs --tls-key.', helpValue: '<path>' }),
+  'tls-key': Flags.string({ summary: 'The private key (PEM) of --tls-cert; read again on SIGHUP.', helpValue: '<path>' }),
+  'log-level': Flags.string({
+    summary:
+      'Write the request log (one JSON line per request) from this level: error (5xx), warn (and 4xx), info (every request) or debug (with address and user agent). None unless given, or info with --log-file.',
+    options: ['error', 'warn', 'info', 'debug'],
+  }),
+  'log-file': Flags.string({ summary: 'Append the request log to this file instead of stderr.', helpValue: '<path>' }),
+  'shutdown-timeout': Flags.string({
+    summary: 'Seconds that requests in flight get to finish on SIGTERM before their connections are closed (default 30).',
+    helpValue: '<seconds>',
+  }),
 };
 
 /** The parsed flags of `nimbus local start`, as oclif infers them from {@link SERVE_FLAGS}. */

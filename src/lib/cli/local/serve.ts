@@ -1,9 +1,14 @@
 import { FileRefusal, readBoundedFile, SMALL_FILE_LIMIT } from '../../config/bounded-file.js';
+import { availableParallelism } from 'node:os';
+import type { LocalService, LocalServiceOptions } from '../../local/server.js';
+import type { FaultInjection } from '../../local/server/faults.js';
+import { WORKER_FAULTS_VARIABLE, type ClusterMessage } from '../../local/server/peers.js';
 import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
+import { requestLog, type LogLevel } from './request-log.js';
 import { dataDirStartError } from './start-errors.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
@@ -96,19 +101,28 @@ export function parseDelay(text: string | undefined): number | undefined {
   return seconds;
 }
 
-/**
- * Starts the local service and keeps it running: prints its endpoint on stdout (and a note on
- * stderr), then waits. Ctrl-C closes it and the run exits 130; SIGTERM closes it and returns
- * (exit 0), as service managers expect of a clean stop.
- */
-export async function serveLocal(flags: ServeFlags): Promise<void> {
+/** Seconds from `--shutdown-timeout` (30 unless given); anything but a number ≥ 0 is a usage error. */
+function parseShutdownTimeout(text: string | undefined): number {
+  if (text === undefined) return 30;
+  const seconds = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(seconds >= 0)) throw usageError(`Invalid --shutdown-timeout "${text}": expected a number of seconds, 0 or more`);
+  return seconds;
+}
+
+/** The service's options from the flags (checked), and how `local start` runs it. */
+async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServiceOptions; graceMs: number }> {
   if (!/^\d{12}$/.test(flags['account-id'])) throw usageError(`Invalid --account-id "${flags['account-id']}": expected 12 digits`);
+  if ((flags['tls-cert'] === undefined) !== (flags['tls-key'] === undefined))
+    throw usageError('--tls-cert and --tls-key go together: give both, or neither for plain HTTP');
   const credentials = await resolveCredentials(flags);
   const createDelay = parseDelay(flags['create-delay']);
-  const faults = await parseFaults(flags.faults);
+  const graceMs = parseShutdownTimeout(flags['shutdown-timeout']) * 1000;
+  const handedFaults = process.env[WORKER_FAULTS_VARIABLE];
+  const faults = handedFaults !== undefined ? ((JSON.parse(handedFaults) as FaultInjection | null) ?? undefined) : await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
-  const { startLocalService } = await import('../../local/server.js');
-  const service = await startLocalService({
+  const level = flags['log-level'] ?? (flags['log-file'] !== undefined ? 'info' : undefined);
+  const onRequest = level !== undefined ? requestLog(level as LogLevel, flags['log-file']) : undefined;
+  const options: LocalServiceOptions = {
     host: flags.host,
     port: flags.port,
     ...(flags['data-dir'] !== undefined ? { dataDir: flags['data-dir'] } : {}),
@@ -117,9 +131,20 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(createDelay !== undefined ? { createDelay } : {}),
     ...(faults ? { faults } : {}),
     ...(tokenSecrets ? { tokenSecrets } : {}),
+    ...(flags['tls-cert'] !== undefined && flags['tls-key'] !== undefined ? { tls: { certFile: flags['tls-cert'], keyFile: flags['tls-key'] } } : {}),
+    ...(onRequest ? { onRequest } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
-  }).catch((error: NodeJS.ErrnoException) => {
+  };
+  return { options, graceMs };
+}
+
+/** Starts the service; a port in use or unusable TLS files are one-line errors that say what to do. */
+async function startService(options: LocalServiceOptions, flags: ServeFlags): Promise<LocalService> {
+  const { startLocalService } = await import('../../local/server.js');
+  return startLocalService(options).catch((error: NodeJS.ErrnoException) => {
+    // by name: the server's module graph is bundled apart from this one
+    if (error?.name === 'TlsFilesError') throw configError(error.message);
     const dataDirError = dataDirStartError(error);
     if (dataDirError) throw dataDirError;
     if (error?.code !== 'EADDRINUSE') throw error;
@@ -129,14 +154,91 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
       { cause: error },
     );
   });
-  const stopped = new Promise<void>((resolve) => {
-    const dispose = onInterrupt(() => service.close());
-    process.once('SIGTERM', () => {
+}
+
+/** Reads the TLS certificate and key again on SIGHUP (when serving HTTPS), and says how that went on stderr. */
+function reloadOnHangup(service: LocalService): () => void {
+  const onHangup = () => {
+    if (!service.endpoint.startsWith('https:')) {
+      process.stderr.write(`nimbus: local service (pid ${process.pid}) got SIGHUP: it serves plain HTTP, there is no TLS certificate to reload\n`);
+      return;
+    }
+    try {
+      service.reloadTls();
+      process.stderr.write(`nimbus: local service (pid ${process.pid}) reloaded its TLS certificate\n`);
+    } catch (error) {
+      process.stderr.write(`nimbus: local service (pid ${process.pid}) kept its TLS certificate: ${(error as Error).message}\n`);
+    }
+  };
+  process.on('SIGHUP', onHangup);
+  return () => process.off('SIGHUP', onHangup);
+}
+
+/**
+ * Serves until stopped: SIGTERM (or `stop`, when given) stops taking requests, lets those in
+ * flight finish within `graceMs`, hands back the background work, then resolves (exit 0);
+ * Ctrl-C does the same and the run exits 130.
+ */
+function serveUntilStopped(service: LocalService, graceMs: number, stop?: (handler: () => void) => void): Promise<void> {
+  const unhook = reloadOnHangup(service);
+  return new Promise<void>((resolve) => {
+    const dispose = onInterrupt(() => service.close({ graceMs }));
+    const onStop = () => {
       dispose();
-      void service.close().then(resolve);
-    });
+      unhook();
+      void service.close({ graceMs }).then(resolve);
+    };
+    process.once('SIGTERM', onStop);
+    stop?.(onStop);
   });
+}
+
+/**
+ * Starts the local service and keeps it running: prints its endpoint on stdout (and a note on
+ * stderr), then waits. With `--workers` above 1 (the default on a machine of several cores),
+ * this process is the primary of a cluster whose workers serve the port (`cluster-primary.ts`);
+ * a worker started by it runs the service and reports to it.
+ */
+export async function serveLocal(flags: ServeFlags): Promise<void> {
+  const { options, graceMs } = await serviceOptions(flags);
+  const cluster = (await import('node:cluster')).default;
+  if (cluster.isWorker) return serveAsWorker(options, flags, graceMs);
+  const workers = flags.workers ?? availableParallelism();
+  if (workers > 1) {
+    const { servePrimary } = await import('./cluster-primary.js');
+    return servePrimary(options, { workers, graceMs }).catch((error: unknown) => {
+      throw dataDirStartError(error) ?? error;
+    });
+  }
+  const service = await startService(options, flags);
+  const stopped = serveUntilStopped(service, graceMs);
   process.stdout.write(`${service.endpoint}\n`);
   process.stderr.write(`nimbus: local service listening on ${service.endpoint} (Ctrl-C to stop)\n`);
   await stopped;
+}
+
+/** Runs the service as a worker of the primary: tells it the endpoint (or why it could not listen) and stops when told. */
+async function serveAsWorker(options: LocalServiceOptions, flags: ServeFlags, graceMs: number): Promise<void> {
+  const { clusterWorkerPeers } = await import('../../local/server/peers.js');
+  const send = (message: ClusterMessage) => process.send?.(message);
+  let peers: ReturnType<typeof clusterWorkerPeers> | undefined;
+  let service: LocalService;
+  try {
+    service = await startService({ ...options, onUpgradeNotice: () => {}, peers: (self) => (peers = clusterWorkerPeers(self, send)) }, flags);
+  } catch (error) {
+    // the primary reports it, once for all workers
+    const exitCode = error instanceof CliError ? error.exitCode : EXIT.OTHER;
+    await new Promise((sent) => process.send?.({ nimbus: 'failed', message: (error as Error).message, exitCode } satisfies ClusterMessage, sent));
+    process.exit(exitCode);
+  }
+  const stopped = serveUntilStopped(service, graceMs, (onStop) => {
+    process.on('message', (message) => {
+      if ((message as ClusterMessage | undefined)?.nimbus === 'stop') onStop();
+    });
+    process.once('disconnect', onStop);
+  });
+  send({ nimbus: 'listening', endpoint: service.endpoint });
+  await stopped;
+  peers?.dispose();
+  if (process.connected) process.disconnect();
 }

@@ -21,7 +21,7 @@ export const mobileModule: LocalServiceModule = {
   migrations: mobileMigrations,
   async handle(ctx, req) {
     try {
-      takeToken(ctx.db, req.accessKey, ctx.now().getTime());
+      await takeToken(ctx, req.accessKey, ctx.now().getTime());
       const found = findRoute(req.method, req.path);
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
       return await runRoute(ctx, req, found);

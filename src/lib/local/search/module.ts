@@ -11,6 +11,8 @@ import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
 import { rebuildIndexText } from './maintenance/rebuild-text.js';
 import { isOperation, runOperation } from './operations.js';
+import { searchGauges } from './gauges.js';
+import { releaseSyncJobs } from './maintenance/sync-runner.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -59,6 +61,10 @@ export const searchModule: LocalServiceModule = {
     }
   },
   tick: searchTick,
+  release(context) {
+    releaseSyncJobs(context.db);
+  },
+  gauges: searchGauges,
   operationName(_method, _path, headers) {
     return headers['x-amz-target']?.slice(TARGET_PREFIX.length);
   },

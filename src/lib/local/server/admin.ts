@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { verifySigV4 } from '../../signing/verify.js';
+import type { LeaderLease } from '../store/leader-lease.js';
 import type { LocalContext, LocalResponse, LocalServiceModule } from '../types.js';
 import { parseFaultSpec } from './fault-spec.js';
-import { createFaultInjector, type FaultInjector } from './faults.js';
+import { checkFaultInjection, type FaultCounts, type FaultInjection, type FaultInjector } from './faults.js';
+import type { Peers } from './peers.js';
+import { PROMETHEUS_CONTENT_TYPE, renderPrometheus } from './prometheus.js';
+import { addCounts } from './request-metrics.js';
 import { sessionTokenFailure } from './session-token.js';
 import { errorResponse } from './wire.js';
 
@@ -35,6 +39,12 @@ export interface AdminTarget {
   faults: FaultState;
   /** The large request bodies being served and waiting. */
   bodies(): { inFlightBytes: number; waiting: number };
+  /** The processes serving the endpoint together (this one's included). */
+  peers: Peers;
+  /** The lease of the background work. */
+  lease: LeaderLease;
+  /** False once the service stops taking requests (a graceful stop is under way). */
+  ready(): boolean;
 }
 
 let version: string | undefined;
@@ -70,23 +80,49 @@ function refusal(request: AdminRequest, context: LocalContext): LocalResponse | 
   return failure && errorResponse(failure.status, failure.code, `the admin endpoints need a SigV4 signature from other hosts: ${failure.message}`);
 }
 
-function faultsReport(faults: FaultState): Record<string, unknown> {
-  const injector = faults.injector;
-  return { faults: injector ? injector.config : null, injected: injector ? injector.counts : null };
+async function faultsReport(target: AdminTarget): Promise<Record<string, unknown>> {
+  const injector = target.faults.injector;
+  if (!injector) return { faults: null, injected: null };
+  const parts = await target.peers.gather();
+  const injected = { ...injector.counts };
+  for (const part of parts) {
+    if (part.pid === process.pid || !part.faults) continue;
+    for (const name of Object.keys(injected) as Array<keyof FaultCounts>) injected[name] += part.faults[name];
+  }
+  return { faults: injector.config, injected };
 }
 
 function counts(target: AdminTarget): Record<string, Record<string, number>> {
   return Object.fromEntries(target.modules.map((module) => [module.name, module.counts(target.context)]));
 }
 
-function setFaults(target: AdminTarget, body: Buffer): LocalResponse {
+async function setFaults(target: AdminTarget, body: Buffer): Promise<LocalResponse> {
+  let config: FaultInjection | null = null;
   try {
     const spec = body.toString('utf8').trim();
-    target.faults.injector = spec === '' ? undefined : createFaultInjector(parseFaultSpec(spec));
+    if (spec !== '') {
+      config = parseFaultSpec(spec);
+      checkFaultInjection(config);
+    }
   } catch (error) {
     return errorResponse(400, 'ValidationException', (error as Error).message);
   }
-  return json(200, faultsReport(target.faults));
+  await target.peers.applyFaults(config);
+  return json(200, await faultsReport(target));
+}
+
+/** The background work's lease: who holds it (this process or not), its fencing token and expiry. */
+function leaseReport(target: AdminTarget): Record<string, unknown> {
+  const state = target.lease.state();
+  const live = state.holder !== null && state.expiresAt > Date.now();
+  return { holder: live ? state.holder : null, token: state.token, heldHere: live && state.holder === target.lease.holder };
+}
+
+async function metrics(target: AdminTarget): Promise<LocalResponse> {
+  const parts = await target.peers.gather();
+  const gauges = target.modules.flatMap((module) => module.gauges?.(target.context) ?? []);
+  const body = renderPrometheus({ counts: addCounts(parts.map((part) => part.requests)), gauges, workers: parts.length });
+  return { status: 200, headers: { 'content-type': PROMETHEUS_CONTENT_TYPE }, body };
 }
 
 function methodNotAllowed(allowed: string): LocalResponse {
@@ -98,12 +134,14 @@ function methodNotAllowed(allowed: string): LocalResponse {
 
 /**
  * Serves the admin endpoints under `/_nimbus/`: `GET health` (ready, version, data dir,
- * resource counts, whether the storage has room for writes, tried again while it had none),
- * `faults` (`GET` the injection in force, `POST`/`PUT` a new one as JSON or the compact form,
- * `DELETE` to stop injecting), and `POST reset` (removes every resource of every module, for
- * tests).
+ * resource counts, whether the storage has room for writes (tried again while it had none),
+ * this process and the background work's lease), `GET health/live` (the process answers),
+ * `GET health/ready` (it takes requests: 503 once a graceful stop began), `GET metrics`
+ * (Prometheus text, added up over every worker), `faults` (`GET` the injection in force,
+ * `POST`/`PUT` a new one as JSON or the compact form, `DELETE` to stop injecting; on every
+ * worker at once), and `POST reset` (removes every resource of every module, for tests).
  */
-export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalResponse {
+export async function serveAdmin(request: AdminRequest, target: AdminTarget): Promise<LocalResponse> {
   const refused = refusal(request, target.context);
   if (refused) return refused;
   const name = request.path.slice(ADMIN_PREFIX.length);
@@ -113,7 +151,7 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
       if (method !== 'GET') return methodNotAllowed('GET');
       target.context.storage.probe(target.context.db);
       return json(200, {
-        ready: true,
+        ready: target.ready(),
         version: packageVersion(),
         endpoint: target.context.endpoint,
         dataDir: target.context.dataDir,
@@ -122,13 +160,24 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
         faultsActive: target.faults.injector !== undefined,
         largeBodies: target.bodies(),
         storage: target.context.storage.report(),
+        pid: process.pid,
+        background: leaseReport(target),
       });
+    case 'health/live':
+      if (method !== 'GET') return methodNotAllowed('GET');
+      return json(200, { live: true, pid: process.pid });
+    case 'health/ready':
+      if (method !== 'GET') return methodNotAllowed('GET');
+      return target.ready() ? json(200, { ready: true }) : json(503, { ready: false, reason: 'stopping' });
+    case 'metrics':
+      if (method !== 'GET') return methodNotAllowed('GET');
+      return metrics(target);
     case 'faults':
-      if (method === 'GET') return json(200, faultsReport(target.faults));
+      if (method === 'GET') return json(200, await faultsReport(target));
       if (method === 'POST' || method === 'PUT') return setFaults(target, request.body);
       if (method === 'DELETE') {
-        target.faults.injector = undefined;
-        return json(200, faultsReport(target.faults));
+        await target.peers.applyFaults(null);
+        return json(200, await faultsReport(target));
       }
       return methodNotAllowed('GET, POST, PUT, DELETE');
     case 'reset':
@@ -139,7 +188,7 @@ export function serveAdmin(request: AdminRequest, target: AdminTarget): LocalRes
       return errorResponse(
         404,
         'NotFoundException',
-        `no admin endpoint ${request.path}; there are ${ADMIN_PREFIX}health, ${ADMIN_PREFIX}faults and ${ADMIN_PREFIX}reset`,
+        `no admin endpoint ${request.path}; there are ${ADMIN_PREFIX}health (and health/live, health/ready), ${ADMIN_PREFIX}metrics, ${ADMIN_PREFIX}faults and ${ADMIN_PREFIX}reset`,
       );
   }
 }

@@ -28,6 +28,8 @@ export function sendResponse(res: ServerResponse, requestId: string, response: L
   }
   headers['x-amzn-requestid'] = requestId;
   headers['content-length'] = String(payload.length);
-  res.writeHead(response.status, headers);
+  // set one by one (not through writeHead) so that the request log can read content-length back
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(response.status);
   res.end(payload);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LocalServiceModule } from '../types.js';
 import { isBehind, migrateModule, type UpgradeNotice } from './migrate.js';
+import { serviceSchema } from './service-schema.js';
 import { OPEN_TIMEOUT_MS, waitUnlocked } from './wait-unlocked.js';
 
 /** The file name of the local service's database inside its data dir. */
@@ -12,7 +13,7 @@ export const DATABASE_FILE = 'nimbus.db';
  * Opens (creating when needed) `<dataDir>/nimbus.db` for the local service: WAL journal,
  * `synchronous=FULL` so that an acknowledged write survives a crash or `kill -9`, a busy
  * timeout so that several processes can share the data dir, foreign keys on; then applies
- * every module's pending migrations, telling `onNotice` before a step that may take a while.
+ * the service's own pending migrations (its leases) and every module's, telling `onNotice` before a step that may take a while.
  * Processes opening one data dir together wait for each other (up to 10 s) rather than fail
  * with SQLITE_BUSY; while another process upgrades the data dir's schema, which can take a
  * while, they wait longer (see {@link UPGRADE_WAIT_MS}), and say so after a second.
@@ -27,7 +28,7 @@ export function openStore(dataDir: string, modules: readonly Pick<LocalServiceMo
     });
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    for (const module of modules) migrateWaiting(db, module, onNotice);
+    for (const module of [serviceSchema, ...modules]) migrateWaiting(db, module, onNotice);
     return db;
   } catch (error) {
     db.close();

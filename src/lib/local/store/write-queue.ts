@@ -7,15 +7,32 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** How long a group waits in all for another process's write lock before its writes fail with SQLITE_BUSY. */
+const LOCK_WAIT_MS = 10_000;
+/** The pause between two tries at another process's write lock. */
+const LOCK_RETRY_MS = 1;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
 /**
  * Group commit: writes queued in the same turn of the event loop run in one transaction (each
  * in its own savepoint, so a failing one leaves the others intact), and every caller's promise
  * settles only after that transaction committed — durable with `synchronous=FULL` — at the
  * cost of one commit for the whole group instead of one each.
+ *
+ * Several processes (the workers of `local start --workers N`) write to one data dir: when
+ * another holds the write lock, the group does not wait in SQLite's busy handler (which sleeps
+ * on the event loop, stalling every request of this process) but tries again on a timer, every
+ * millisecond for up to {@link LOCK_WAIT_MS}; meanwhile this process serves reads, and writes
+ * queued in the meantime join the group.
  */
 export class WriteQueue {
   private pending: Pending[] = [];
   private scheduled = false;
+  private waitingSince: number | undefined;
 
   /** @param db the connection the writes run on */
   constructor(private readonly db: Database.Database) {}
@@ -31,24 +48,48 @@ export class WriteQueue {
     });
   }
 
+  /** Takes the write lock without waiting; false when another process holds it (and there is time left to wait). */
+  private lock(): boolean {
+    const previous = this.db.pragma('busy_timeout', { simple: true }) as number;
+    this.db.pragma('busy_timeout = 0');
+    try {
+      this.db.prepare('BEGIN IMMEDIATE').run();
+      return true;
+    } catch (error) {
+      this.waitingSince ??= Date.now();
+      if (isBusy(error) && Date.now() - this.waitingSince < LOCK_WAIT_MS) return false;
+      throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${previous}`);
+    }
+  }
+
   private flush(): void {
     const group = this.pending;
+    try {
+      if (!this.lock()) {
+        setTimeout(() => this.flush(), LOCK_RETRY_MS);
+        return;
+      }
+    } catch (error) {
+      this.settleFailed(error);
+      return;
+    }
     this.pending = [];
     this.scheduled = false;
+    this.waitingSince = undefined;
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      this.db
-        .transaction(() => {
-          for (const item of group) {
-            try {
-              outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
-            }
-          }
-        })
-        .immediate();
+      for (const item of group) {
+        try {
+          outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      this.db.prepare('COMMIT').run();
     } catch (error) {
+      if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
       for (const item of group) item.reject(error);
       return;
     }
@@ -57,6 +98,15 @@ export class WriteQueue {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+  }
+
+  /** Fails every queued write with `error` (the write lock stayed out of reach). */
+  private settleFailed(error: unknown): void {
+    const group = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    this.waitingSince = undefined;
+    for (const item of group) item.reject(error);
   }
 }
 

@@ -7,8 +7,8 @@ import { problemText } from './search-page.js';
 
 /** What the admin endpoints report, read in-process: `/_nimbus/health` and `/_nimbus/faults`. */
 export interface ServiceReports {
-  health(): Record<string, unknown>;
-  faults(): { faults: unknown };
+  health(): Promise<Record<string, unknown>>;
+  faults(): Promise<{ faults: unknown }>;
 }
 
 interface SyncJob {
@@ -200,6 +200,6 @@ export async function statusPage(scope: PageScope, query: URLSearchParams, repor
   const main = html`<h1>Status</h1>
     ${await part('Listing the indices', () => indicesSection(scope))}${await part('Listing the data sources', () =>
       dataSourcesSection(scope),
-    )}${await part('The document status lookup', () => documentSection(scope, documentId))}${backlogSection(reports.health())}${faultsSection(reports.faults())}`;
+    )}${await part('The document status lookup', () => documentSection(scope, documentId))}${backlogSection(await reports.health())}${faultsSection(await reports.faults())}`;
   return layout({ title: 'Status', experience: scope.experience, session: scope.session, tab: 'status', main });
 }

@@ -237,3 +237,8 @@ export function runSyncJobs(ctx: RunnerContext): void {
     }
   }
 }
+
+/** Hands back the sync jobs this process holds (on a clean stop): another process advances them on its next tick. */
+export function releaseSyncJobs(db: Database.Database): void {
+  sql(db, 'UPDATE search_sync_jobs SET lease_owner = NULL, lease_until = 0 WHERE lease_owner = ?').run(OWNER);
+}

@@ -1,0 +1,25 @@
+import type { LocalServiceModule } from '../types.js';
+
+/**
+ * The service's own tables (not a module's), recorded under the name `service` in
+ * `schema_migrations`: `service_leases` holds the leases that keep background work to one
+ * process at a time across every process (and worker) that serves the data dir.
+ */
+export const serviceSchema: Pick<LocalServiceModule, 'name' | 'migrations'> = {
+  name: 'service',
+  migrations: [
+    {
+      version: 1,
+      up(db) {
+        db.exec(`
+          CREATE TABLE service_leases (
+            name TEXT PRIMARY KEY,
+            holder TEXT,
+            token INTEGER NOT NULL DEFAULT 0,
+            expires_at INTEGER NOT NULL DEFAULT 0
+          )
+        `);
+      },
+    },
+  ],
+};
