@@ -76,6 +76,8 @@ export type ProxyChooser = (url: URL) => string | undefined;
 export function proxyChooser(explicit: string | undefined, env: NodeJS.ProcessEnv): ProxyChooser {
   if (explicit) return (url) => (isServedByThisThread(url) ? undefined : explicit);
   const byScheme = { 'https:': envProxy(env, 'https_proxy'), 'http:': envProxy(env, 'http_proxy') };
+  // Without a proxy variable every request connects directly: NO_PROXY is not even read.
+  if (!byScheme['https:'] && !byScheme['http:']) return () => undefined;
   const exempt = exemptions(variable(env, 'no_proxy')?.[1]);
   return (url) => {
     if (isServedByThisThread(url)) return undefined;

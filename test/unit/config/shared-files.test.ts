@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { ConfigurationError } from '../../../src/lib/errors/configuration-error.js';
 import { loadSharedConfig } from '../../../src/lib/config/shared-config.js';
@@ -38,6 +39,29 @@ describe('shared files', () => {
     it('returns null for a missing file (and a missing directory)', () => {
       assert.equal(readIniFile(join(t.home, 'nothing')), null);
       assert.equal(readIniFile(join(t.home, 'no', 'such', 'file')), null);
+    });
+
+    it('finds a missing file without an error thrown (every CLI run without ~/.aws stats both files)', () => {
+      const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+      const realStat = fs.statSync;
+      let thrown = 0;
+      fs.statSync = ((...args: Parameters<typeof realStat>) => {
+        try {
+          return realStat(...args);
+        } catch (error) {
+          thrown++;
+          throw error;
+        }
+      }) as typeof realStat;
+      syncBuiltinESMExports();
+      try {
+        assert.equal(readIniFile(join(t.home, 'nothing')), null);
+        assert.equal(Object.keys(loadSharedConfig({ env: { HOME: t.home } }).credentialProfiles).length, 0);
+      } finally {
+        fs.statSync = realStat;
+        syncBuiltinESMExports();
+      }
+      assert.equal(thrown, 0);
     });
 
     it('names the file when it cannot be read', () => {

@@ -20,6 +20,21 @@ describe('proxyForUrl', () => {
     assert.equal(proxyForUrl(HTTPS, undefined, {}), undefined);
   });
 
+  it('reads no NO_PROXY when no proxy variable is set', () => {
+    const read: string[] = [];
+    const env = new Proxy({ NO_PROXY: 'search.us-east-1.example.com' } as NodeJS.ProcessEnv, {
+      get: (target, name: string) => {
+        read.push(name);
+        return target[name];
+      },
+    });
+    assert.equal(proxyForUrl(HTTPS, undefined, env), undefined);
+    assert.deepEqual(
+      read.filter((name) => /^no_proxy$/i.test(name)),
+      [],
+    );
+  });
+
   it('reads a bare host:port as an http:// proxy', () => {
     assert.equal(proxyForUrl(HTTPS, undefined, { HTTPS_PROXY: 'proxy.local:3128' }), 'http://proxy.local:3128');
   });
