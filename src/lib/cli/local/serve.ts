@@ -3,6 +3,7 @@ import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
+import { resolveFunctions } from './functions.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
@@ -106,6 +107,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   const createDelay = parseDelay(flags['create-delay']);
   const faults = await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const functions = resolveFunctions(flags.function);
   const { startLocalService } = await import('../../local/server.js');
   const service = await startLocalService({
     host: flags.host,
@@ -116,6 +118,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(createDelay !== undefined ? { createDelay } : {}),
     ...(faults ? { faults } : {}),
     ...(tokenSecrets ? { tokenSecrets } : {}),
+    ...(functions ? { functions } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
   }).catch((error: NodeJS.ErrnoException) => {
