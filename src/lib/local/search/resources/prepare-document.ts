@@ -90,6 +90,7 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText,
     attrs,
     acl: source.acl,
     dataSourceId: dataSource?.t === 'STRING_VALUE' ? dataSource.v : null,
+    ...(extracted.tables ? { tables: extracted.tables } : {}),
   };
 }
 
