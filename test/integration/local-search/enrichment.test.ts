@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,6 +18,17 @@ const ROLE = 'arn:aws:iam::000000000000:role/search';
 const PRE_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:pre-extract';
 const POST_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:post-extract';
 const MISSING_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:nowhere';
+const S3_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:s3-rewrite';
+
+/** A pre-extraction function for documents in S3: writes the event beside the object and an altered copy, and answers its key. */
+const S3_REWRITE = [
+  "const fs=require('fs'),path=require('path');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{",
+  'const e=JSON.parse(s);const dir=path.join(process.env.S3_DIR,e.s3Bucket);',
+  "fs.writeFileSync(path.join(dir,'last-event.json'),s);",
+  "const body=fs.readFileSync(path.join(dir,e.s3ObjectKey),'utf8');",
+  "fs.writeFileSync(path.join(dir,'altered.txt'),'CDEInvolved '+body);",
+  "process.stdout.write(JSON.stringify({version:'v0',s3ObjectKey:'altered.txt',metadataUpdates:[{key:'Priority',value:{longValue:7}}]}))})",
+].join('');
 
 describe('local search service: Custom Document Enrichment', function () {
   let service: TestService;
@@ -57,11 +69,16 @@ describe('local search service: Custom Document Enrichment', function () {
       "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);const body=Buffer.from(e.dataBlobStringEncodedInBase64,'base64').toString().toUpperCase();" +
         "process.stdout.write(JSON.stringify({version:'v0',dataBlobStringEncodedInBase64:Buffer.from(body).toString('base64'),metadataUpdates:[{name:'_document_title',value:{stringValue:'Retitled '+e.metadata.attributes.length}}]}))})",
     )}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'nimbus-enrichment-'));
+    const s3Dir = join(dataDir, 's3');
     service = await startTestService({
       functions: new Map([
         [PRE_ARN, preCommand],
         [POST_ARN, hookUrl],
+        [S3_ARN, `S3_DIR=${JSON.stringify(s3Dir)} ${JSON.stringify(process.execPath)} -e ${JSON.stringify(S3_REWRITE)}`],
       ]),
+      s3Dir,
+      dataDir,
     });
     mkdirSync(join(service.s3Dir, 'enrichment'), { recursive: true });
     endpoint = service.service.endpoint;
@@ -79,6 +96,7 @@ describe('local search service: Custom Document Enrichment', function () {
   });
   after(async () => {
     await service.stop();
+    rmSync(service.dataDir, { recursive: true, force: true });
     await new Promise((resolve) => hookServer.close(resolve));
   });
 
@@ -269,5 +287,37 @@ describe('local search service: Custom Document Enrichment', function () {
     assert.equal(failed.Status, 'INCOMPLETE');
     assert.equal(failed.Metrics.DocumentsFailed, '1');
     assert.match(failed.ErrorMessage, /s3:\/\/reports\/q1\.txt.*No function stands in for the Lambda function/);
+  });
+
+  it('runs a data source’s pre-extraction hook in its sync jobs with the S3 event, and indexes the object the function answers', async () => {
+    const bucket = join(service.s3Dir, 'memos');
+    mkdirSync(bucket, { recursive: true });
+    writeFileSync(join(bucket, 'memo.txt'), 'flamingos stand on one leg');
+    writeFileSync(join(bucket, 'memo.txt.metadata.json'), JSON.stringify({ Attributes: { Department: 'Zoology' } }));
+    const { Id } = await ok(endpoint, 'CreateDataSource', {
+      IndexId: index,
+      Name: 'memos',
+      Type: 'S3',
+      RoleArn: ROLE,
+      Configuration: { S3Configuration: { BucketName: 'memos' } },
+      CustomDocumentEnrichmentConfiguration: { PreExtractionHookConfiguration: { LambdaArn: S3_ARN, S3Bucket: 'enrichment' }, RoleArn: ROLE },
+    });
+    await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id })).Status === 'ACTIVE');
+    const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: index, Id });
+    const job = await until(async () => {
+      const found = (await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: index, Id })).History.find((item: any) => item.ExecutionId === ExecutionId);
+      return found && found.Status !== 'SYNCING' ? found : undefined;
+    });
+    assert.equal(job.Status, 'SUCCEEDED');
+    const event = JSON.parse(readFileSync(join(service.s3Dir, 'enrichment', 'last-event.json'), 'utf8'));
+    assert.deepEqual(Object.keys(event).sort(), ['metadata', 's3Bucket', 's3ObjectKey', 'version']);
+    assert.equal(event.s3Bucket, 'enrichment');
+    assert.ok(event.metadata.attributes.some((attribute: any) => attribute.key === 'Department' && attribute.value.stringValue === 'Zoology'));
+    const [memo] = await attributes('CDEInvolved flamingos', ['Priority', 'Department']);
+    assert.equal(memo.id, 's3://memos/memo.txt');
+    assert.deepEqual(memo.attributes, [
+      { Key: 'Priority', Value: { LongValue: 7 } },
+      { Key: 'Department', Value: { StringValue: 'Zoology' } },
+    ]);
   });
 });
