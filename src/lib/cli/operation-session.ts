@@ -171,8 +171,17 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
+    const { resolveFunctions } = await import('./local/functions.js');
     const tokenSecrets = tokenSecretsFromEnv(env);
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}), onUpgradeNotice: printUpgradeNotice });
+    const functions = resolveFunctions(undefined, env);
+    local = await startLocalService({
+      port: 0,
+      dataDir,
+      s3Dir: localS3Dir,
+      ...(tokenSecrets ? { tokenSecrets } : {}),
+      ...(functions ? { functions } : {}),
+      onUpgradeNotice: printUpgradeNotice,
+    });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;
