@@ -70,6 +70,39 @@ describe('nimbus local start --function', function () {
     }
   });
 
+  it('keeps the service’s own settings (accepted credentials) out of the environment of the command', async () => {
+    const script = join(dir, 'env.mjs');
+    writeFileSync(
+      script,
+      "process.stdin.resume().on('end', () => process.stdout.write(JSON.stringify({ version: 'v0', metadataUpdates: [{ key: 'Department', value: { stringValue: String(process.env.NIMBUS_LOCAL_CREDENTIALS) } }] })));",
+    );
+    const server = await startLocalServer(
+      ['--port', '0', '--data-dir', join(dir, 'env-data'), '--create-delay', '0'],
+      cliEnv(dir, { NIMBUS_LOCAL_CREDENTIALS: 'test:test', NIMBUS_LOCAL_FUNCTIONS: `${ARN}=${JSON.stringify(process.execPath)} ${JSON.stringify(script)}` }),
+    );
+    try {
+      const index = await activeIndex(server.endpoint);
+      await ok(server.endpoint, 'UpdateIndex', {
+        Id: index,
+        DocumentMetadataConfigurationUpdates: [{ Name: 'Department', Type: 'STRING_VALUE', Search: { Displayable: true } }],
+      });
+      await until(async () => (await ok(server.endpoint, 'DescribeIndex', { Id: index })).Status === 'ACTIVE');
+      await ok(server.endpoint, 'BatchPutDocument', {
+        IndexId: index,
+        Documents: [textDoc('env', 'Env', 'the grebe memo')],
+        CustomDocumentEnrichmentConfiguration: {
+          PreExtractionHookConfiguration: { LambdaArn: ARN, S3Bucket: 'hooks' },
+          RoleArn: 'arn:aws:iam::000000000000:role/enrichment',
+        },
+      });
+      const item = (await ok(server.endpoint, 'Query', { IndexId: index, QueryText: 'grebe', RequestedDocumentAttributes: ['Department'] })).ResultItems[0];
+      // NIMBUS_LOCAL_FUNCTIONS named the function; the credentials did not reach it
+      assert.deepEqual(item.DocumentAttributes, [{ Key: 'Department', Value: { StringValue: 'undefined' } }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses a --function that is not ARN=COMMAND or ARN=URL, in one line with the usage exit code', async () => {
     const result = await nimbus(['local', 'start', '--port', '0', '--data-dir', join(dir, 'bad'), '--function', 'rewrite=node x.js'], { env: cliEnv(dir) });
     assert.equal(result.code, 252);

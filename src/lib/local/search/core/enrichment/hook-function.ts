@@ -18,9 +18,14 @@ function parseAnswer(text: string, arn: string): unknown {
   }
 }
 
+/** The environment of a function's command: the service's, without its own settings (accepted credentials, token secrets). */
+function functionEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('NIMBUS_LOCAL_')));
+}
+
 function runCommand(command: string, arn: string, event: string, timeoutMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], env: functionEnv() });
     const out: Buffer[] = [];
     let outBytes = 0;
     let errText = '';
