@@ -179,6 +179,10 @@ describe('local search service: Custom Document Enrichment', function () {
       /Nope is not a field of the index/,
     );
     await refuse(
+      { InlineConfigurations: [{ Target: { TargetDocumentAttributeKey: '_document_body', TargetDocumentAttributeValueDeletion: true } }] },
+      /_document_body is computed by the service and cannot be a target/,
+    );
+    await refuse(
       {
         InlineConfigurations: [
           { Condition: { ConditionDocumentAttributeKey: '_document_body', Operator: 'Contains', ConditionOnValue: { StringValue: 'x' } } },

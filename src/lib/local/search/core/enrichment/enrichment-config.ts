@@ -1,7 +1,7 @@
 import type { CustomDocumentEnrichmentConfiguration, DocumentAttributeCondition, HookConfiguration } from '../../../../services/search/types.js';
 import { fromWireValue } from '../attributes.js';
 import { invalid } from '../errors.js';
-import type { FieldConfig } from '../fields.js';
+import { COMPUTED_FIELDS, type FieldConfig } from '../fields.js';
 
 function checkCondition(condition: DocumentAttributeCondition, where: string): void {
   if (condition.ConditionDocumentAttributeKey === '_document_body') {
@@ -42,6 +42,7 @@ export function checkEnrichmentConfig(config: CustomDocumentEnrichmentConfigurat
         throw invalid(`${where}.Target needs a TargetDocumentAttributeKey.`);
       return;
     }
+    if (COMPUTED_FIELDS.has(key)) throw invalid(`${where}.Target: the field ${key} is computed by the service and cannot be a target.`);
     const field = fields.get(key);
     if (!field) throw invalid(`${where}.Target: ${key} is not a field of the index; Amazon Kendra cannot create a target field that is not an index field.`);
     if (target.TargetDocumentAttributeValue) {

@@ -1,6 +1,6 @@
 import type { AttrMap, AttrValue } from '../attributes.js';
 import { dateOf, parseTimestamp } from '../time.js';
-import type { FieldConfig } from '../fields.js';
+import { COMPUTED_FIELDS, type FieldConfig } from '../fields.js';
 import { HookFunctionError } from './hook-function.js';
 
 /** A document attribute as the hooks' data contract writes it. */
@@ -88,6 +88,7 @@ export function applyMetadataUpdates(
       title = value?.v;
       continue;
     }
+    if (COMPUTED_FIELDS.has(key)) throw new HookFunctionError(`The function ${arn} updated ${key}, which the service computes`);
     const field = fields.get(key);
     if (!field) throw new HookFunctionError(`The function ${arn} updated ${key}, which is not a field of the index`);
     if (value === undefined) delete attrs[key];
