@@ -19,6 +19,8 @@ const PRE_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:pre-extract';
 const POST_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:post-extract';
 const MISSING_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:nowhere';
 const S3_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:s3-rewrite';
+const FAILING_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:failing';
+const BABBLING_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:babbling';
 
 /** A pre-extraction function for documents in S3: writes the event beside the object and an altered copy, and answers its key. */
 const S3_REWRITE = [
@@ -75,6 +77,8 @@ describe('local search service: Custom Document Enrichment', function () {
       functions: new Map([
         [PRE_ARN, preCommand],
         [POST_ARN, hookUrl],
+        [FAILING_ARN, 'echo "cannot reach the OCR service" >&2; exit 3'],
+        [BABBLING_ARN, 'cat >/dev/null; echo "not json"'],
         [S3_ARN, `S3_DIR=${JSON.stringify(s3Dir)} ${JSON.stringify(process.execPath)} -e ${JSON.stringify(S3_REWRITE)}`],
       ]),
       s3Dir,
@@ -245,6 +249,21 @@ describe('local search service: Custom Document Enrichment', function () {
       answer.FailedDocuments[0].ErrorMessage,
       new RegExp(`No function stands in for the Lambda function ${MISSING_ARN} locally; start the service with --function`),
     );
+  });
+
+  it('fails a document whose function exits with an error or answers outside the contract, saying why', async () => {
+    const hook = (LambdaArn: string) => ({ PreExtractionHookConfiguration: { LambdaArn, S3Bucket: 'enrichment' }, RoleArn: ROLE });
+    const failing = await put([textDoc('failing', 'Failing', 'ibis')], hook(FAILING_ARN));
+    assert.deepEqual(
+      failing.FailedDocuments.map((doc: any) => [doc.Id, doc.ErrorMessage]),
+      [['failing', `The function ${FAILING_ARN} exited with status 3: cannot reach the OCR service.`]],
+    );
+    const babbling = await put([textDoc('babbling', 'Babbling', 'ibis')], hook(BABBLING_ARN));
+    assert.deepEqual(
+      babbling.FailedDocuments.map((doc: any) => [doc.Id, doc.ErrorMessage]),
+      [['babbling', `The function ${BABBLING_ARN} did not answer with JSON.`]],
+    );
+    assert.deepEqual(await attributes('ibis', []), []);
   });
 
   it('applies a data source’s enrichment in its sync jobs, keeps it in DescribeDataSource, and counts documents whose hook has no stand-in', async () => {
