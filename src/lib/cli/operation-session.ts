@@ -172,12 +172,15 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const { dataDirStartError } = await import('./local/start-errors.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
+    const { resolveFunctions } = await import('./local/functions.js');
     const tokenSecrets = tokenSecretsFromEnv(env);
+    const functions = resolveFunctions(undefined, env);
     local = await startLocalService({
       port: 0,
       dataDir,
       s3Dir: localS3Dir,
       ...(tokenSecrets ? { tokenSecrets } : {}),
+      ...(functions ? { functions } : {}),
       onUpgradeNotice: printUpgradeNotice,
     }).catch((error: unknown) => {
       throw dataDirStartError(error) ?? error;

@@ -83,6 +83,12 @@ export interface LocalServiceOptions {
    */
   tokenSecrets?: ReadonlyMap<string, string>;
   /**
+   * Lambda function ARN → what stands in for it in Custom Document Enrichment hooks: a shell
+   * command (the event JSON on its stdin, the result JSON on its stdout) or an `http(s)://` URL
+   * (the event is POSTed, the answer is the result); none unless given.
+   */
+  functions?: ReadonlyMap<string, string>;
+  /**
    * Told, while the data dir's schema is upgraded on start, before a step that may take a while
    * (one that re-reads every stored document, say), what it does: e.g. `building the ranking
    * tiers of 100,000 stored documents (search schema 12)`. The service listens once the upgrade
@@ -209,6 +215,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentials,
     sessionTokens,
     tokenSecrets: options.tokenSecrets ?? new Map(),
+    functions: options.functions ?? new Map(),
     reportError: options.onError ?? logToStderr,
     storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
   };

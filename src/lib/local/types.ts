@@ -68,6 +68,11 @@ export interface LocalContext {
   createDelay: number;
   /** Seconds that reading the text of one PDF or Office document may take; 30 when absent. */
   extractTimeLimit?: number;
+  /**
+   * What stands in for the Lambda functions of Custom Document Enrichment hooks: function ARN →
+   * a shell command (event on stdin, result on stdout) or an `http(s)://` URL the event is POSTed to.
+   */
+  functions?: ReadonlyMap<string, string>;
   /** The current time; injectable for tests. */
   now(): Date;
   /** The credentials the server accepts: access key → secret. */

@@ -42,7 +42,7 @@ describe('shared files', () => {
     });
 
     it('finds a missing file without an error thrown (every CLI run without ~/.aws stats both files)', () => {
-      const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+      const fs = createRequire(import.meta.url)('node:fs') as { statSync: typeof import('node:fs').statSync };
       const realStat = fs.statSync;
       let thrown = 0;
       fs.statSync = ((...args: Parameters<typeof realStat>) => {

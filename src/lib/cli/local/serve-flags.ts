@@ -28,6 +28,13 @@ export const SERVE_FLAGS = {
     multiple: true,
     multipleNonGreedy: true,
   }),
+  function: Flags.string({
+    summary:
+      'What stands in for a Lambda function of a Custom Document Enrichment hook, as ARN=COMMAND (run by /bin/sh with the event JSON on stdin; its stdout is the result JSON) or ARN=URL (the event is POSTed there); repeat for more (or $NIMBUS_LOCAL_FUNCTIONS, one pair per line).',
+    helpValue: '<arn>=<command|url>',
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
   workers: Flags.integer({
     summary: 'Processes that serve the data dir together on the one port (default: the number of cores).',

@@ -7,6 +7,7 @@ import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
+import { resolveFunctions } from './functions.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
 import { requestLog, type LogLevel } from './request-log.js';
 import { dataDirStartError } from './start-errors.js';
@@ -120,6 +121,7 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
   const handedFaults = process.env[WORKER_FAULTS_VARIABLE];
   const faults = handedFaults !== undefined ? ((JSON.parse(handedFaults) as FaultInjection | null) ?? undefined) : await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const functions = resolveFunctions(flags.function);
   const level = flags['log-level'] ?? (flags['log-file'] !== undefined ? 'info' : undefined);
   const onRequest = level !== undefined ? requestLog(level as LogLevel, flags['log-file']) : undefined;
   const options: LocalServiceOptions = {
@@ -133,6 +135,7 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
     ...(tokenSecrets ? { tokenSecrets } : {}),
     ...(flags['tls-cert'] !== undefined && flags['tls-key'] !== undefined ? { tls: { certFile: flags['tls-cert'], keyFile: flags['tls-key'] } } : {}),
     ...(onRequest ? { onRequest } : {}),
+    ...(functions ? { functions } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
   };

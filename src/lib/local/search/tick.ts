@@ -45,7 +45,14 @@ export function searchTick(context: LocalContext): void {
   const { db } = context;
   withShortBusyTimeout(db, [
     () => runSchedules(db, nowMs, delayMs),
-    () => runSyncJobs({ db, s3Dir: context.s3Dir, nowMs, ...(context.extractTimeLimit ? { extractTimeLimitMs: context.extractTimeLimit * 1000 } : {}) }),
+    () =>
+      runSyncJobs({
+        db,
+        s3Dir: context.s3Dir,
+        nowMs,
+        ...(context.extractTimeLimit ? { extractTimeLimitMs: context.extractTimeLimit * 1000 } : {}),
+        ...(context.functions ? { functions: context.functions } : {}),
+      }),
     () => purgeDeleted(db, context.accountId, nowMs, delayMs),
     () => pruneLogs(db, nowMs),
   ]);

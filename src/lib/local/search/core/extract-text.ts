@@ -1,6 +1,7 @@
 import { ExtractionError } from './extract/extraction-error.js';
 import type { ExtractedText } from './extract/extracted-text.js';
 import { extractedOrPending } from './extract/pending-extractions.js';
+import { htmlTables } from './extract/html-tables.js';
 
 export { ExtractionError } from './extract/extraction-error.js';
 
@@ -129,7 +130,10 @@ function textOf(bytes: Buffer, contentType: string, name?: string): ExtractedTex
     case 'PLAIN_TEXT':
     case 'CSV':
       return { text: source };
-    case 'HTML':
+    case 'HTML': {
+      const tables = htmlTables(source, (html) => tidy(decodeEntities(html.replace(/<[^>]*>/g, ' '))));
+      return { ...markupToText(source), ...(tables.length > 0 ? { tables } : {}) };
+    }
     case 'XML':
     case 'XSLT':
       return markupToText(source);

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { sentence } from './sentence.js';
 
@@ -106,4 +106,24 @@ export function readS3Text<T>(s3Dir: string, path: { Bucket: string; Key: string
   } catch (error) {
     return { ok: false, error: sentence(`Could not read ${what(`s3://${path.Bucket}/${path.Key}`)}: ${(error as Error).message}`).slice(0, 2048) };
   }
+}
+
+/**
+ * Writes `bytes` as the object `s3://bucket/key` of the local S3 dir, making its folders; the
+ * bucket must exist, and the key is checked as {@link resolveS3Object} checks it (no path
+ * through a symbolic link).
+ */
+export function writeS3Object(s3Dir: string, bucket: string, key: string, bytes: Buffer | string): void {
+  checkBucket(bucket);
+  const segments = checkKey(key);
+  let path = join(s3Dir, bucket);
+  const bucketStat = lstatOrUndefined(path);
+  if (!bucketStat?.isDirectory() || bucketStat.isSymbolicLink()) throw new S3PathError(`the bucket ${bucket} does not exist`);
+  segments.forEach((segment, at) => {
+    path = join(path, segment);
+    const stat = lstatOrUndefined(path);
+    if (stat?.isSymbolicLink()) throw new S3PathError(`s3://${bucket}/${key} goes through a symbolic link, which the local S3 dir refuses`);
+    if (at < segments.length - 1 && !stat) mkdirSync(path);
+  });
+  writeFileSync(path, bytes);
 }

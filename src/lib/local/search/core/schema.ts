@@ -11,6 +11,7 @@ import { otherLanguageIndexMigration } from './migrations/other-language-index.j
 import { syncFailuresMigration } from './migrations/sync-failures.js';
 import { rankingTiersMigration } from './migrations/ranking-tiers.js';
 import { cjkWordsMigration } from './migrations/cjk-words.js';
+import { documentTablesMigration } from './migrations/document-tables.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -229,4 +230,5 @@ export const searchMigrations: Migration[] = [
   rankingTiersMigration,
   otherLanguageIndexMigration,
   cjkWordsMigration,
+  documentTablesMigration,
 ];

@@ -26,6 +26,7 @@ const INDEX_TABLES = [
   'search_group_actions',
   'search_experiences',
   'search_document_failures',
+  'search_doc_tables',
 ];
 
 /** The tables whose rows belong to an experience through `experience_rowid`. */

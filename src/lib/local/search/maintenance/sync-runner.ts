@@ -19,6 +19,14 @@ import { metadataKey, objectDocument, selectKeys, type S3Config } from './s3-obj
 import { AccessControlError, readAclRules, type AclRules } from '../core/s3-acl-file.js';
 import { configurationIdOf } from '../core/document-access.js';
 import { findAccessConfig } from '../resources/access-control-configurations-store.js';
+import type { PreparedDocument } from '../resources/document-store.js';
+import type { FieldConfig } from '../core/fields.js';
+import type { DocumentSource } from '../resources/prepare-document.js';
+import type { CustomDocumentEnrichmentConfiguration } from '../../../services/search/types.js';
+import { enrichDocument, hasHooks } from '../core/enrichment/enrich-document.js';
+import { applyInlineConfigurations } from '../core/enrichment/inline-enrichment.js';
+import { enrichedOrPending } from '../core/enrichment/pending-enrichments.js';
+import { extractText } from '../core/extract-text.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -39,6 +47,40 @@ export interface RunnerContext {
   nowMs: number;
   /** How long reading one PDF or Office document may take, in milliseconds. */
   extractTimeLimitMs?: number;
+  /** What stands in for the Lambda functions of enrichment hooks: ARN → command or URL. */
+  functions?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The document an object stands for, after the data source's Custom Document Enrichment: inline
+ * configurations at once; hooks in the background (an `ExtractionPending` until they finish).
+ */
+function enrichedDocument(
+  ctx: RunnerContext,
+  object: DocumentSource,
+  enrichment: CustomDocumentEnrichmentConfiguration | undefined,
+  fields: ReadonlyMap<string, FieldConfig>,
+  name: string,
+): PreparedDocument {
+  if (!enrichment) return buildDocument(object, undefined, ctx.extractTimeLimitMs);
+  if (!hasHooks(enrichment)) {
+    const inline = applyInlineConfigurations(enrichment.InlineConfigurations ?? [], object.attrs);
+    const document = buildDocument({ ...object, attrs: inline.attrs }, undefined, ctx.extractTimeLimitMs);
+    return inline.deleteContent ? { ...document, text: '' } : document;
+  }
+  const enriched = enrichedOrPending(name, object.bytes, () =>
+    enrichDocument(
+      { id: object.id, bytes: object.bytes, attrs: object.attrs, ...(object.title !== undefined ? { title: object.title } : {}), fromBlob: false },
+      enrichment,
+      {
+        s3Dir: ctx.s3Dir,
+        functions: ctx.functions ?? new Map(),
+        fields,
+        extract: (bytes) => extractText(bytes, object.contentType, object.id, ctx.extractTimeLimitMs),
+      },
+    ),
+  );
+  return buildDocument({ ...object, attrs: enriched.attrs, ...(enriched.title !== undefined ? { title: enriched.title } : {}) }, enriched.extracted);
 }
 
 function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: number, error?: string): void {
@@ -90,6 +132,7 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   const fields = indexFields(index);
   const byName = fieldMap(fields);
   const acl = aclRulesOf(ctx, config);
+  const enrichment = (JSON.parse(source.settings) as DataSourceSettings).CustomDocumentEnrichmentConfiguration;
   const markDone = sql(db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
   const room = documentRoom(db, index);
   for (const key of keys) {
@@ -105,7 +148,8 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
       }
       const full = room.admit(object.id);
       if (full !== null) throw new Error(full);
-      const outcome = writeDocument(db, index.rowid, fields, buildDocument(object, undefined, ctx.extractTimeLimitMs), ctx.nowMs);
+      const document = enrichedDocument(ctx, object, enrichment, byName, `${job.rowid}:${key}`);
+      const outcome = writeDocument(db, index.rowid, fields, document, ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
     } catch (error) {
       // A PDF or Office document whose text is being read in the background: a later step takes it.

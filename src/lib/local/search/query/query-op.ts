@@ -6,7 +6,8 @@ import { writeQueue } from '../../store/write-queue.js';
 import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { principalFilters, userAccess } from './access.js';
-import { answerItem, isQuestion } from './answer-extract.js';
+import { isQuestion } from './answer-extract.js';
+import { assembleAnswer } from './table-answer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
@@ -50,9 +51,10 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const queryId = randomUUID();
   const pageStart = (options.pageNumber - 1) * options.pageSize;
   const pageEnd = Math.min(pageStart + options.pageSize, MAX_VISIBLE_RESULTS);
-  // a question's ANSWER comes from the most relevant document, on the first page
-  const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
-  const rankDocuments = options.wantDocuments || extract;
+  // ANSWERs come from the most relevant document, on the first page: a TABLE answer for any query, a TEXT one for a question
+  const answerable = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null;
+  const extract = answerable && isQuestion(text);
+  const rankDocuments = options.wantDocuments || answerable;
 
   const read = ctx.db.transaction(() => {
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
@@ -80,7 +82,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     if (matched) total = matched.length;
 
     // a collapsed query groups as many of the most relevant documents as a query sees
-    const docsNeeded = collapse ? MAX_VISIBLE_RESULTS : pageStart >= pageEnd ? 0 : Math.max(extract ? 1 : 0, pageEnd - answers.length);
+    const docsNeeded = collapse ? MAX_VISIBLE_RESULTS : pageStart >= pageEnd ? 0 : Math.max(answerable ? 1 : 0, pageEnd - answers.length);
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
@@ -104,8 +106,8 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     }
 
     const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
-    const top = extract && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
-    const answer = top ? answerItem(itemContext, top) : null;
+    const top = answerable && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
+    const answer = top ? assembleAnswer(itemContext, top, extract) : null;
     if (!options.wantDocuments) {
       ranked = [];
       matched = [];

@@ -1,4 +1,9 @@
-import type { CreateDataSourceRequest, DataSourceConfiguration, DataSourceVpcConfiguration } from '../../../services/search/types.js';
+import type {
+  CreateDataSourceRequest,
+  CustomDocumentEnrichmentConfiguration,
+  DataSourceConfiguration,
+  DataSourceVpcConfiguration,
+} from '../../../services/search/types.js';
 import { parseCron } from '../core/cron.js';
 import { invalid } from '../core/errors.js';
 import { AccessControlError, aclFileLocation } from '../core/s3-acl-file.js';
@@ -29,6 +34,8 @@ const CONFIGURATION_MEMBER: Record<string, string> = {
 export interface DataSourceSettings {
   Configuration?: DataSourceConfiguration;
   VpcConfiguration?: DataSourceVpcConfiguration;
+  /** Applied by its sync jobs to every document they index. */
+  CustomDocumentEnrichmentConfiguration?: CustomDocumentEnrichmentConfiguration;
 }
 
 /** The members of a create or update request that configure a data source. */
@@ -43,9 +50,6 @@ export type DataSourceConfigInput = Pick<
  * configuration member of its type (and only that one). Schedules are cron expressions.
  */
 export function checkDataSourceConfig(type: string, input: DataSourceConfigInput, existing?: { role_arn: string | null }): void {
-  if (input.CustomDocumentEnrichmentConfiguration) {
-    throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
-  }
   if (input.Schedule !== undefined && input.Schedule !== '') {
     try {
       parseCron(input.Schedule);

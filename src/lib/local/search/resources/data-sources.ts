@@ -16,9 +16,19 @@ import {
   type DataSourceRow,
 } from './data-source-store.js';
 import { deleteDocument } from './document-store.js';
-import { activeIndex, findIndex } from './index-store.js';
+import { activeIndex, findIndex, indexFields, type IndexRow } from './index-store.js';
+import { fieldMap } from '../core/fields.js';
+import { checkEnrichmentConfig } from '../core/enrichment/enrichment-config.js';
+import type { CustomDocumentEnrichmentConfiguration } from '../../../services/search/types.js';
 import { addTags, dropTags } from './tag-store.js';
 import { listIndexChildren } from './list-index-children.js';
+
+/** The request's enrichment, checked against the index's fields; undefined when it gives none. */
+function enrichmentOf(index: IndexRow, input: { CustomDocumentEnrichmentConfiguration?: unknown }): CustomDocumentEnrichmentConfiguration | undefined {
+  const config = input.CustomDocumentEnrichmentConfiguration as CustomDocumentEnrichmentConfiguration | undefined;
+  if (config) checkEnrichmentConfig(config, fieldMap(indexFields(index)));
+  return config;
+}
 
 function nextRun(ctx: OpContext, schedule: string | null | undefined): number | null {
   return schedule ? nextFire(parseCron(schedule), ctx.nowMs) : null;
@@ -27,9 +37,11 @@ function nextRun(ctx: OpContext, schedule: string | null | undefined): number | 
 const createDataSource: OperationHandler<'CreateDataSource'> = (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'CreateDataSource');
   checkDataSourceConfig(input.Type, input);
+  const enrichment = enrichmentOf(index, input);
   const settings: DataSourceSettings = {
     ...(input.Configuration ? { Configuration: input.Configuration } : {}),
     ...(input.VpcConfiguration ? { VpcConfiguration: input.VpcConfiguration } : {}),
+    ...(enrichment ? { CustomDocumentEnrichmentConfiguration: enrichment } : {}),
   };
   const create = () =>
     withClientToken(ctx, `CreateDataSource:${index.id}`, input, () => {
@@ -68,6 +80,7 @@ const describeDataSource: OperationHandler<'DescribeDataSource'> = (ctx, input) 
     Type: row.type,
     ...(settings.Configuration ? { Configuration: settings.Configuration } : {}),
     ...(settings.VpcConfiguration ? { VpcConfiguration: settings.VpcConfiguration } : {}),
+    ...(settings.CustomDocumentEnrichmentConfiguration ? { CustomDocumentEnrichmentConfiguration: settings.CustomDocumentEnrichmentConfiguration } : {}),
     CreatedAt: dateOf(row.created_at),
     UpdatedAt: dateOf(row.updated_at),
     ...(row.description !== null ? { Description: row.description } : {}),
@@ -86,6 +99,8 @@ const updateDataSource: OperationHandler<'UpdateDataSource'> = (ctx, input) => {
   const settings = JSON.parse(row.settings) as DataSourceSettings;
   if (input.Configuration) settings.Configuration = input.Configuration;
   if (input.VpcConfiguration) settings.VpcConfiguration = input.VpcConfiguration;
+  const enrichment = enrichmentOf(index, input);
+  if (enrichment) settings.CustomDocumentEnrichmentConfiguration = enrichment;
   const update = () => {
     if (input.Name && input.Name !== row.name) {
       if (dataSourceNameTaken(ctx.db, index.rowid, input.Name))

@@ -8,6 +8,8 @@ import { segmentCjk } from '../query/word-segments.js';
 import { clearFailure } from './document-status-store.js';
 import { dropRankingTiers, storeRankingTiers } from './ranking-tiers.js';
 import { searchableText } from './searchable-text.js';
+import { storeDocumentTables } from './document-tables-store.js';
+import type { ExtractedTable } from '../core/extract/html-tables.js';
 
 /** A document ready to be stored: its text extracted, its attributes checked. */
 export interface PreparedDocument {
@@ -19,6 +21,8 @@ export interface PreparedDocument {
   /** Who may see it, in its stored form (see `encodeAccess`); `null` when it is public. */
   acl: unknown;
   dataSourceId: string | null;
+  /** Its tables, when it is an HTML document that has any (for TABLE answers). */
+  tables?: ExtractedTable[];
 }
 
 /** What storing a document changed. */
@@ -45,7 +49,11 @@ export function writeDocument(db: Database.Database, indexRowid: number, fields:
   const hash = contentHash(doc);
   const existing = sql(db, 'SELECT rowid, content_hash, text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, doc.id) as
     { rowid: number; content_hash: string; text_bytes: number } | undefined;
-  if (existing?.content_hash === hash) return 'unchanged';
+  if (existing?.content_hash === hash) {
+    // a document stored before its tables were kept gets them when it is put again
+    storeDocumentTables(db, indexRowid, existing.rowid, doc.tables);
+    return 'unchanged';
+  }
   const bytes = Buffer.byteLength(doc.text, 'utf8');
   const fts = documentsFts(indexRowid);
   const acl = doc.acl ? JSON.stringify(doc.acl) : null;
@@ -73,6 +81,7 @@ export function writeDocument(db: Database.Database, indexRowid: number, fields:
   const columns = { title: segmentCjk(doc.title ?? ''), body: segmentCjk(doc.text), fields: segmentCjk(searchableText(doc.attrs, fields)) };
   sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`).run(rowid, columns.title, columns.body, columns.fields);
   storeRankingTiers(db, indexRowid, rowid, columns, existing !== undefined);
+  storeDocumentTables(db, indexRowid, rowid, doc.tables);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, rowid);
   return existing ? 'modified' : 'added';
 }
@@ -86,6 +95,7 @@ export function deleteDocument(db: Database.Database, indexRowid: number, docId:
   sql(db, 'DELETE FROM search_documents WHERE rowid = ?').run(existing.rowid);
   sql(db, `DELETE FROM ${documentsFts(indexRowid)} WHERE rowid = CAST(? AS INTEGER)`).run(existing.rowid);
   dropRankingTiers(db, indexRowid, existing.rowid);
+  storeDocumentTables(db, indexRowid, existing.rowid, undefined);
   sql(db, 'UPDATE search_indices SET doc_count = doc_count - 1, text_bytes = text_bytes - ? WHERE rowid = ?').run(existing.text_bytes, indexRowid);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, existing.rowid);
   return true;

@@ -1,5 +1,7 @@
 import { configurationIdOf } from '../core/document-access.js';
 import { fieldMap } from '../core/fields.js';
+import { checkEnrichmentConfig } from '../core/enrichment/enrichment-config.js';
+import type { CustomDocumentEnrichmentConfiguration } from '../../../services/search/types.js';
 import { invalid, quotaExceeded } from '../core/errors.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { collectGarbage } from '../../server/collect-garbage.js';
@@ -25,11 +27,11 @@ interface FailedDocument {
 
 const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'BatchPutDocument');
-  if (input.CustomDocumentEnrichmentConfiguration) {
-    throw invalid('The local service does not run CustomDocumentEnrichmentConfiguration (it needs Lambda functions).');
-  }
   const fields = indexFields(index);
   const byName = fieldMap(fields);
+  const enrichmentConfig = input.CustomDocumentEnrichmentConfiguration as CustomDocumentEnrichmentConfiguration | undefined;
+  if (enrichmentConfig) checkEnrichmentConfig(enrichmentConfig, byName);
+  const enrichment = enrichmentConfig ? { config: enrichmentConfig, functions: ctx.local.functions ?? new Map<string, string>() } : undefined;
   const failed: FailedDocument[] = [];
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
@@ -41,7 +43,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       if (seen.has(document.Id)) throw new DocumentRejected(`The document ${document.Id} appears more than once in this batch.`);
       seen.add(document.Id);
       const timeLimitMs = ctx.local.extractTimeLimit === undefined ? undefined : ctx.local.extractTimeLimit * 1000;
-      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir, timeLimitMs));
+      prepared.push(await prepareDocument(document, byName, ctx.local.s3Dir, timeLimitMs, enrichment));
       // the text is extracted: let the encoded content go before the next document is decoded
       encodedBytes += typeof document.Blob === 'string' ? document.Blob.length : 0;
       delete document.Blob;

@@ -8,6 +8,8 @@ import { encodeAccess } from '../core/document-access.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sentence } from '../core/sentence.js';
 import type { PreparedDocument } from './document-store.js';
+import type { CustomDocumentEnrichmentConfiguration } from '../../../services/search/types.js';
+import { enrichDocument, type EnrichedDocument } from '../core/enrichment/enrich-document.js';
 
 /** The attribute that ties a put document to a running sync job of a CUSTOM data source. */
 export const SYNC_JOB_ATTRIBUTE = '_data_source_sync_job_execution_id';
@@ -89,20 +91,29 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText,
     attrs,
     acl: source.acl,
     dataSourceId: dataSource?.t === 'STRING_VALUE' ? dataSource.v : null,
+    ...(extracted.tables ? { tables: extracted.tables } : {}),
   };
+}
+
+/** The request's Custom Document Enrichment and the functions that stand in for its Lambda ARNs. */
+export interface PutEnrichment {
+  config: CustomDocumentEnrichmentConfiguration;
+  functions: ReadonlyMap<string, string>;
 }
 
 /**
  * Turns a BatchPutDocument `Document` into a document to store: reads an `S3Path` from the
  * local S3 dir or decodes the inline `Blob`, extracts its text for its content type (a PDF or
- * Office document within `timeLimitMs`), and checks its attributes. Throws
- * {@link DocumentRejected} with the reason for a bad one.
+ * Office document within `timeLimitMs`), checks its attributes, and applies the request's
+ * `enrichment` (see `enrichDocument`). Throws {@link DocumentRejected} with the reason for a bad
+ * one, or for one whose enrichment fails.
  */
 export async function prepareDocument(
   input: SearchDocument,
   fields: ReadonlyMap<string, FieldConfig>,
   s3Dir: string,
   timeLimitMs?: number,
+  enrichment?: PutEnrichment,
 ): Promise<PreparedPut> {
   if (input.Blob !== undefined && input.S3Path !== undefined) throw new DocumentRejected('A document has either a Blob or an S3Path, not both.');
   if (input.Blob === undefined && input.S3Path === undefined) throw new DocumentRejected('A document needs a Blob or an S3Path.');
@@ -130,10 +141,16 @@ export async function prepareDocument(
   if (syncAttribute && (typeof syncJobId !== 'string' || !attrs._data_source_id)) {
     throw new DocumentRejected(`${SYNC_JOB_ATTRIBUTE} needs a StringValue and a _data_source_id attribute beside it.`);
   }
-  const title = input.Title !== undefined ? { title: input.Title } : {};
-  let extracted: ExtractedText;
+  let enriched: EnrichedDocument;
   try {
-    extracted = await extractText(bytes, contentType, input.Id, timeLimitMs);
+    const extract = (content: Buffer) => extractText(content, contentType, input.Id, timeLimitMs);
+    enriched = enrichment
+      ? await enrichDocument(
+          { id: input.Id, bytes, attrs, ...(input.Title !== undefined ? { title: input.Title } : {}), fromBlob: input.Blob !== undefined },
+          enrichment.config,
+          { s3Dir, functions: enrichment.functions, fields, extract },
+        )
+      : { attrs, title: input.Title, extracted: await extract(bytes) };
   } catch (error) {
     throw new DocumentRejected(sentence((error as Error).message));
   }
@@ -142,11 +159,11 @@ export async function prepareDocument(
       id: input.Id,
       bytes,
       contentType,
-      ...title,
-      attrs,
+      ...(enriched.title !== undefined ? { title: enriched.title } : {}),
+      attrs: enriched.attrs,
       acl: encodeAccess(input.AccessControlList, input.HierarchicalAccessControlList, input.AccessControlConfigurationId),
     },
-    extracted,
+    enriched.extracted,
   );
   return { doc, syncJobId: syncJobId ?? null };
 }
