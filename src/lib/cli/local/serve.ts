@@ -3,7 +3,8 @@ import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
-import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
+import { parseTokenSecrets, SECRETS_VARIABLE, tokenSecretsFromEnv } from './token-secrets.js';
+import { pemCertificates } from '../../http/pem.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
 /** The environment variable that can hold the accepted key pairs. */
@@ -70,10 +71,34 @@ async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = pr
   return parseCredentialPairs(fromEnv, (message) => configError(`Invalid ${CREDENTIALS_VARIABLE} pair ${message}`));
 }
 
-/** The token secrets of `--token-secret`, else of the environment; undefined when neither gives any. */
+/**
+ * The secrets standing for Secrets Manager: those of `--token-secret` (else of its variable)
+ * and those of `--secret` (else of {@link SECRETS_VARIABLE}), in one map; undefined when none is given.
+ */
 function resolveTokenSecrets(flags: ServeFlags): Map<string, string> | undefined {
-  if (flags['token-secret']?.length) return parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`));
-  return tokenSecretsFromEnv();
+  const tokens = flags['token-secret']?.length
+    ? parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`))
+    : tokenSecretsFromEnv();
+  const others = flags.secret?.length
+    ? parseTokenSecrets(flags.secret, (message) => usageError(`Invalid --secret ${message}`))
+    : tokenSecretsFromEnv(process.env, SECRETS_VARIABLE);
+  if (!tokens && !others) return undefined;
+  return new Map([...(tokens ?? []), ...(others ?? [])]);
+}
+
+/** The CA bundle of `--ca-bundle`, else of `AWS_CA_BUNDLE`, checked readable and holding certificates; undefined when neither is set. */
+function resolveCaBundle(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const path = flags['ca-bundle'] ?? (env.AWS_CA_BUNDLE || undefined);
+  if (path === undefined) return undefined;
+  const origin = flags['ca-bundle'] !== undefined ? '--ca-bundle' : 'AWS_CA_BUNDLE';
+  let text: string;
+  try {
+    text = readBoundedFile(path, SMALL_FILE_LIMIT, 'a CA bundle').toString('utf8');
+  } catch (error) {
+    throw configError(`Cannot read ${origin} ${path}: ${error instanceof FileRefusal ? (error.code ?? `it ${error.problem}`) : (error as Error).message}`);
+  }
+  if (pemCertificates(text).length === 0) throw configError(`${origin} ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return path;
 }
 
 /** The `--faults` specification, parsed; a bad one is a usage error. */
@@ -106,6 +131,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   const createDelay = parseDelay(flags['create-delay']);
   const faults = await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const caBundle = resolveCaBundle(flags);
   const { startLocalService } = await import('../../local/server.js');
   const service = await startLocalService({
     host: flags.host,
@@ -116,6 +142,8 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(createDelay !== undefined ? { createDelay } : {}),
     ...(faults ? { faults } : {}),
     ...(tokenSecrets ? { tokenSecrets } : {}),
+    ...(caBundle !== undefined ? { caBundle } : {}),
+    ...(flags['allow-http-crawl'] ? { allowHttpCrawl: true } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
   }).catch((error: NodeJS.ErrnoException) => {

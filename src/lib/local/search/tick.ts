@@ -45,7 +45,16 @@ export function searchTick(context: LocalContext): void {
   const { db } = context;
   withShortBusyTimeout(db, [
     () => runSchedules(db, nowMs, delayMs),
-    () => runSyncJobs({ db, s3Dir: context.s3Dir, nowMs, ...(context.extractTimeLimit ? { extractTimeLimitMs: context.extractTimeLimit * 1000 } : {}) }),
+    () =>
+      runSyncJobs({
+        db,
+        s3Dir: context.s3Dir,
+        nowMs,
+        ...(context.extractTimeLimit ? { extractTimeLimitMs: context.extractTimeLimit * 1000 } : {}),
+        ...(context.caBundlePem ? { caBundlePem: context.caBundlePem } : {}),
+        ...(context.allowHttpCrawl ? { allowHttpCrawl: true } : {}),
+        ...(context.tokenSecrets ? { secrets: context.tokenSecrets } : {}),
+      }),
     () => purgeDeleted(db, context.accountId, nowMs, delayMs),
     () => pruneLogs(db, nowMs),
   ]);

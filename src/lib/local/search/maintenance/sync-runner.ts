@@ -17,6 +17,8 @@ import { metadataKey, objectDocument, selectKeys, type S3Config } from './s3-obj
 import { AccessControlError, readAclRules, type AclRules } from '../core/s3-acl-file.js';
 import { configurationIdOf } from '../core/document-access.js';
 import { findAccessConfig } from '../resources/access-control-configurations-store.js';
+import { crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
+import { endCrawlSessions } from './web-crawler/crawl-session.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -37,6 +39,12 @@ export interface RunnerContext {
   nowMs: number;
   /** How long reading one PDF or Office document may take, in milliseconds. */
   extractTimeLimitMs?: number;
+  /** Extra certificate authorities (PEM) the web crawler trusts besides the system's. */
+  caBundlePem?: string;
+  /** Whether the web crawler may crawl `http://` sites (`local start --allow-http-crawl`). */
+  allowHttpCrawl?: boolean;
+  /** Secret ARN → value: the local stand-in for Secrets Manager (web crawler credentials). */
+  secrets?: ReadonlyMap<string, string>;
 }
 
 function finish(db: Database.Database, job: SyncJobRow, status: string, nowMs: number, error?: string): void {
@@ -137,11 +145,12 @@ function step(ctx: RunnerContext, work: Job): void {
         job,
         'FAILED',
         nowMs,
-        `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`,
+        `The local service cannot crawl ${source.type} data sources (they need an account with that service); it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones.`,
       );
     }
     return;
   }
+  if (source.type === 'WEBCRAWLER') return webCrawlerStep(ctx, work);
   const config = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.S3Configuration as S3Config;
   switch (job.phase) {
     case 'plan': {
@@ -167,6 +176,33 @@ function step(ctx: RunnerContext, work: Job): void {
       return pruneStep(ctx, work);
     default:
       if (nowMs >= job.not_before) complete(db, job, 'SUCCEEDED', nowMs);
+  }
+}
+
+/** A step of a web crawler job: plan (seeds and sitemaps queued), crawl, prune, done. */
+function webCrawlerStep(ctx: RunnerContext, work: Job): void {
+  const { db, nowMs } = ctx;
+  const crawlContext: CrawlContext = {
+    db,
+    nowMs,
+    allowHttp: ctx.allowHttpCrawl === true,
+    ...(ctx.extractTimeLimitMs ? { extractTimeLimitMs: ctx.extractTimeLimitMs } : {}),
+    ...(ctx.caBundlePem ? { caBundlePem: ctx.caBundlePem } : {}),
+    ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+  };
+  switch (work.job.phase) {
+    case 'plan': {
+      const problem = planCrawl(crawlContext, work);
+      if (problem !== undefined) return finish(db, work.job, 'FAILED', nowMs, problem);
+      return setPhase(db, work.job, 'crawl');
+    }
+    case 'crawl':
+      if (webCrawlStep(crawlContext, work)) setPhase(db, work.job, 'prune');
+      return;
+    case 'prune':
+      return pruneStep(ctx, work);
+    default:
+      if (nowMs >= work.job.not_before) complete(db, work.job, 'SUCCEEDED', nowMs);
   }
 }
 
@@ -219,6 +255,7 @@ export function runSyncJobs(ctx: RunnerContext): void {
   )
     .pluck()
     .all(OWNER, nowMs) as number[];
+  endCrawlSessions(db, new Set(sql(db, "SELECT execution_id FROM search_sync_jobs WHERE status IN ('SYNCING', 'STOPPING')").pluck().all() as string[]));
   for (const rowid of rowids) {
     try {
       advance(ctx, rowid);
