@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { createTestPki, type TestPki } from '../../../support/tls/index.js';
+import { createTestPki, startConnectProxy, type TestPki } from '../../../support/tls/index.js';
 import { activeIndex, ok, startTestService, until, type TestService } from '../support.js';
 import { html, startTestSite, type TestSite } from './test-site.js';
 
@@ -282,6 +282,26 @@ describe('local search service: the web crawler data source', function () {
     assert.equal(job.ErrorCode, 'InvalidRequest');
     assert.match(job.ErrorMessage, /only crawl websites that use .*HTTPS.*--allow-http-crawl/);
     assert.deepEqual(web.log, []);
+  });
+
+  // ProxyConfiguration: "Configuration information required to connect to your internal websites via a web proxy", with a Secrets Manager secret for its credentials.
+  it('crawls through the configured web proxy, with the credentials of its secret', async () => {
+    const web = await site();
+    web.pages.set('/', html('Internal', 'bandicoot internal'));
+    const proxy = await startConnectProxy({ auth: { username: 'crawler', password: 's3cret' } });
+    try {
+      const Id = await crawling.dataSource({
+        Urls: { SeedUrlConfiguration: { SeedUrls: [`${web.origin}/`] } },
+        ProxyConfiguration: { Host: '127.0.0.1', Port: proxy.port, Credentials: SECRET },
+      });
+      const job = await crawling.sync(Id);
+      assert.equal(job.Status, 'SUCCEEDED', job.ErrorMessage);
+      assert.ok(proxy.tunnels.includes(`127.0.0.1:${web.port}`), proxy.tunnels.join(' '));
+      assert.equal(proxy.refused, 0);
+      assert.deepEqual(await crawling.urls(Id, 'bandicoot'), [`${web.origin}/`]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('does not follow a redirect out of the crawl scope', async () => {
