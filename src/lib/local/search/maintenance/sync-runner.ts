@@ -133,21 +133,22 @@ function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
   setPhase(ctx.db, job, 'done');
 }
 
+/** Why the local service cannot sync a data source of `type`. */
+function unsupportedReason(type: string): string {
+  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones';
+  if (type === 'TEMPLATE') {
+    return `The local service does not run TEMPLATE data sources (connector v2.0 templates); ${syncs}: for a website, use a WEBCRAWLER data source with a WebCrawlerConfiguration.`;
+  }
+  return `The local service cannot crawl ${type} data sources (they need an account with that service); ${syncs}.`;
+}
+
 function step(ctx: RunnerContext, work: Job): void {
   const { db, nowMs } = ctx;
   const { job, source, index } = work;
   if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
   if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
-    if (nowMs >= job.not_before) {
-      finish(
-        db,
-        job,
-        'FAILED',
-        nowMs,
-        `The local service cannot crawl ${source.type} data sources (they need an account with that service); it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones.`,
-      );
-    }
+    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source.type));
     return;
   }
   if (source.type === 'WEBCRAWLER') return webCrawlerStep(ctx, work);
