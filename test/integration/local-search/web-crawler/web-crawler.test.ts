@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createTestPki, startConnectProxy, type TestPki } from '../../../support/tls/index.js';
+import { pdfFile } from '../../../fixtures/documents/build-documents.js';
 import { activeIndex, ok, startTestService, until, type TestService } from '../support.js';
 import { html, startTestSite, type TestSite } from './test-site.js';
 
@@ -121,6 +122,25 @@ describe('local search service: the web crawler data source', function () {
     const sourceUri = second.DocumentAttributes.find((attribute: any) => attribute.Key === '_source_uri');
     assert.equal(sourceUri?.Value.StringValue, `${web.origin}/level2`);
     assert.equal(job.Metrics.DocumentsAdded, '2');
+  });
+
+  // Web Crawler v1.0 crawls web pages and the attachments they link to (MaxContentSizePerPageInMegaBytes: "a web page or attachment").
+  it('indexes a linked PDF with its own title and text, and skips content types it cannot read', async () => {
+    const web = await site();
+    web.pages.set('/', html('Start', 'tapir start', ['/report.pdf', '/logo.png', '/notes.txt']));
+    web.pages.set('/report.pdf', { type: 'application/pdf', body: pdfFile('Annual tapir report', ['The tapir census grew this year.']) });
+    web.pages.set('/logo.png', { type: 'image/png', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    web.pages.set('/notes.txt', { type: 'text/plain; charset=utf-8', body: 'tapir notes in plain text' });
+    const Id = await crawling.dataSource({ Urls: { SeedUrlConfiguration: { SeedUrls: [`${web.origin}/`] } } });
+    const job = await crawling.sync(Id);
+    assert.equal(job.Status, 'SUCCEEDED', job.ErrorMessage);
+    assert.equal(job.Metrics.DocumentsScanned, '3');
+    assert.deepEqual(
+      await crawling.urls(Id, 'tapir'),
+      ['/', '/notes.txt', '/report.pdf'].map((path) => `${web.origin}${path}`),
+    );
+    const [pdf] = await crawling.results(Id, 'census');
+    assert.equal(pdf.DocumentTitle.Text, 'Annual tapir report');
   });
 
   // UrlInclusionPatterns / UrlExclusionPatterns: regular expressions; "If a URL matches both an inclusion and exclusion pattern, the exclusion pattern takes precedence".
