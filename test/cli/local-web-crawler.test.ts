@@ -103,6 +103,48 @@ describe('nimbus local start: the web crawler', function () {
     }
   });
 
+  it('crawls with --local too, trusting AWS_CA_BUNDLE and reading NIMBUS_LOCAL_SECRETS', async () => {
+    const home = join(dir, 'local-home');
+    const localEnv = cliEnv(home, {
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+      AWS_REGION: 'us-east-1',
+      AWS_CA_BUNDLE: pki.ca.certFile,
+      NIMBUS_LOCAL_SECRETS: `${SECRET}=crawler:s3cret`,
+    });
+    const run = (...args: string[]) => nimbus([...args, '--local'], { env: localEnv, timeoutMs: 60_000 });
+    const indexId = json(await run('search', 'index', 'create', '--name', 'local', '--role-arn', ROLE, '--wait')).Id as string;
+    const configuration = {
+      WebCrawlerConfiguration: {
+        Urls: { SeedUrlConfiguration: { SeedUrls: [`${site.origin}/holidays`] } },
+        AuthenticationConfiguration: { BasicAuthentication: [{ Host: '127.0.0.1', Port: site.port, Credentials: SECRET }] },
+      },
+    };
+    const created = await run(
+      'search',
+      'data-source',
+      'create',
+      '--index-id',
+      indexId,
+      '--name',
+      'site',
+      '--type',
+      'WEBCRAWLER',
+      '--role-arn',
+      ROLE,
+      '--configuration',
+      JSON.stringify(configuration),
+      '--wait',
+    );
+    const synced = await run('search', 'data-source', 'sync', 'start', '--index-id', indexId, '--id', json(created).Id, '--wait');
+    assert.equal(synced.code, 0, synced.stderr);
+    const found = json(await run('search', 'query', '--index-id', indexId, '--query-text', 'solstice'));
+    assert.deepEqual(
+      found.ResultItems.map((item: any) => item.DocumentId),
+      [`${site.origin}/holidays`],
+    );
+  });
+
   it('refuses a --ca-bundle that holds no certificate, in one line, before serving', async () => {
     const notPem = join(dir, 'not-a-bundle.pem');
     writeFileSync(notPem, 'hello\n');

@@ -167,12 +167,21 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   let localS3Dir: string | undefined;
   if (flags.local) {
     const { startLocalService } = await import('../local/server.js');
-    const { tokenSecretsFromEnv } = await import('./local/token-secrets.js');
+    const { SECRETS_VARIABLE, tokenSecretsFromEnv } = await import('./local/token-secrets.js');
     const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
-    const tokenSecrets = tokenSecretsFromEnv(env);
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}), onUpgradeNotice: printUpgradeNotice });
+    // the secrets of user tokens and of web crawlers, and the CA bundle the crawler trusts, as `local start` reads them
+    const secrets = [...(tokenSecretsFromEnv(env) ?? []), ...(tokenSecretsFromEnv(env, SECRETS_VARIABLE) ?? [])];
+    const tokenSecrets = secrets.length > 0 ? new Map(secrets) : undefined;
+    local = await startLocalService({
+      port: 0,
+      dataDir,
+      s3Dir: localS3Dir,
+      ...(tokenSecrets ? { tokenSecrets } : {}),
+      ...(env.AWS_CA_BUNDLE ? { caBundle: env.AWS_CA_BUNDLE } : {}),
+      onUpgradeNotice: printUpgradeNotice,
+    });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;
