@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { createTestPki, startConnectProxy, type TestPki } from '../../../support/tls/index.js';
 import { pdfFile } from '../../../fixtures/documents/build-documents.js';
-import { activeIndex, ok, startTestService, until, type TestService } from '../support.js';
+import { activeIndex, call, ok, startTestService, until, type TestService } from '../support.js';
 import { html, startTestSite, type TestSite } from './test-site.js';
 
 // Kendra documents the web crawler data source (v1.0, WebCrawlerConfiguration) at
@@ -141,6 +141,25 @@ describe('local search service: the web crawler data source', function () {
     );
     const [pdf] = await crawling.results(Id, 'census');
     assert.equal(pdf.DocumentTitle.Text, 'Annual tapir report');
+  });
+
+  it('refuses at CreateDataSource a configuration without seeds or sitemaps, or with a pattern that is not a regular expression', async () => {
+    const refused = async (configuration: Record<string, unknown>) => {
+      const answer = await call(crawling.endpoint, 'CreateDataSource', {
+        IndexId: crawling.index,
+        Name: 'refused',
+        Type: 'WEBCRAWLER',
+        RoleArn: ROLE,
+        Configuration: { WebCrawlerConfiguration: configuration },
+      });
+      assert.equal(answer.body.__type, 'ValidationException', JSON.stringify(answer.body));
+      return answer.body.Message as string;
+    };
+    assert.match(await refused({ Urls: {} }), /no seed URL and no sitemap URL/);
+    assert.match(
+      await refused({ Urls: { SeedUrlConfiguration: { SeedUrls: ['https://a.example.com/'] } }, UrlExclusionPatterns: ['(unclosed'] }),
+      /UrlExclusionPatterns pattern "\(unclosed" is not a valid regular expression/,
+    );
   });
 
   // UrlInclusionPatterns / UrlExclusionPatterns: regular expressions; "If a URL matches both an inclusion and exclusion pattern, the exclusion pattern takes precedence".
