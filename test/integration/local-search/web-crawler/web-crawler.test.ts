@@ -195,6 +195,21 @@ describe('local search service: the web crawler data source', function () {
     assert.deepEqual(pagesRequested(web), ['/', '/private/open', '/tie', '/public']);
   });
 
+  // RFC 9309 (robots.txt), 2.3.1.4: a robots.txt that is unreachable (a server error) means complete disallow.
+  it('crawls nothing of a host whose robots.txt answers a server error, and says so per page and per sitemap', async () => {
+    const web = await site();
+    web.pages.set('/robots.txt', { status: 503, type: 'text/plain', body: 'busy' });
+    web.pages.set('/', html('Start', 'kinkajou start'));
+    const Id = await crawling.dataSource({
+      Urls: { SeedUrlConfiguration: { SeedUrls: [`${web.origin}/`] }, SiteMapsConfiguration: { SiteMaps: [`${web.origin}/sitemap.xml`] } },
+    });
+    const job = await crawling.sync(Id);
+    assert.equal(job.Status, 'INCOMPLETE');
+    assert.equal(job.Metrics.DocumentsFailed, '2');
+    assert.match(job.ErrorMessage, /robots\.txt answered 503/);
+    assert.deepEqual(pagesRequested(web), []);
+  });
+
   // Urls.SiteMapsConfiguration: "the sitemap URLs of the websites you want to crawl".
   it('crawls the pages a sitemap lists, through a sitemap index', async () => {
     const web = await site();

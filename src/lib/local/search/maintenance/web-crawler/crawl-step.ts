@@ -177,7 +177,7 @@ class Crawl {
     if (robots === undefined) return;
     if ('unreachable' in robots) {
       if (item.kind === 'page') this.fail(item, item.key, `The page was not crawled: ${robots.unreachable}.`);
-      else this.done(item, null);
+      else this.failSitemap(item, robots.unreachable);
       return;
     }
     if (!robots.rules.allows(`${url.pathname}${url.search}`)) return this.done(item, null);
@@ -185,12 +185,16 @@ class Crawl {
     this.session.start(item.key);
   }
 
+  /** Counts a sitemap that could not be read (it is not a document: only the job records why). */
+  failSitemap(item: Item, reason: string): void {
+    addMetrics(this.ctx.db, this.work.job.rowid, { failed: 1 });
+    recordSyncFailure(this.ctx.db, this.work.job.rowid, item.key, `The sitemap could not be read: ${reason}.`);
+    this.done(item, null);
+  }
+
+  /** Queues the pages and sitemaps a fetched sitemap lists. */
   sitemap(item: Item, outcome: FetchOutcome): void {
-    const failed = (reason: string) => {
-      addMetrics(this.ctx.db, this.work.job.rowid, { failed: 1 });
-      recordSyncFailure(this.ctx.db, this.work.job.rowid, item.key, `The sitemap could not be read: ${reason}.`);
-      this.done(item, null);
-    };
+    const failed = (reason: string) => this.failSitemap(item, reason);
     if (outcome.kind === 'failed' || outcome.kind === 'redirect-refused') return failed(outcome.reason);
     if (outcome.kind === 'too-large') return failed(`it is larger than MaxContentSizePerPageInMegaBytes`);
     if (outcome.status < 200 || outcome.status >= 300) return failed(`it answered ${outcome.status}`);
