@@ -17,6 +17,7 @@ const SCENARIO_MODULES = {
   client: ['./scenarios/client.mjs', 'client'],
   local: ['./scenarios/local-service.mjs', 'localService'],
   bulk: ['./scenarios/bulk.mjs', 'bulk'],
+  pdf: ['./scenarios/pdf-ingest.mjs', 'pdfIngest'],
   scale: ['./scenarios/scale.mjs', 'scale'],
   uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
 };

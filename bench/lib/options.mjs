@@ -3,8 +3,8 @@
 
 /** Sizes of the full run (what the README table states) and of `--quick` (under 2 minutes). */
 export const SIZES = {
-  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20, scaleDocs: [10_000, 100_000, 1_000_000] },
-  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8, scaleDocs: [2_000, 10_000] },
+  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20, pdfDocs: 2_000, scaleDocs: [10_000, 100_000, 1_000_000] },
+  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8, pdfDocs: 300, scaleDocs: [2_000, 10_000] },
 };
 
 const KNOBS = {
@@ -14,16 +14,17 @@ const KNOBS = {
   '--queries': ['queries', 'queries timed over them (scenario 3)'],
   '--bulk-docs': ['bulkDocs', 'documents in the bulk JSON Lines load (scenario 4)'],
   '--aws-batches': ['awsBatches', 'AWS CLI batches (processes) sampled per CLI (scenario 4)'],
+  '--pdf-docs': ['pdfDocs', 'one-page PDFs (and as many text files) loaded with --from (scenario 6)'],
 };
 
 /** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'scale'];
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'scale'];
 const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale');
 const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 
 /** The usage text. */
 export const USAGE = [
-  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,scale] [size knobs]',
+  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,scale] [size knobs]',
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
   '  --scale            also run the scaling series (scenario 5)',

@@ -115,6 +115,21 @@ describe('nimbus local start and local repair on a damaged data dir', function (
     assert.deepEqual(await lampDocuments(dataDir, index), ['doc-0', 'doc-1']);
   });
 
+  it('refuses a damaged default data dir under --local with the same one line as local start', async () => {
+    const home = join(dir, 'home-local');
+    const dataDir = join(home, '.nimbus', 'local');
+    await storedDataDir(dataDir);
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    db.exec('DROP TABLE search_tags');
+    db.close();
+    const refused = await nimbus(['search', 'index', 'list', '--local'], { env: { ...env, HOME: home } });
+    assert.equal(refused.code, 255);
+    assert.match(
+      refused.stderr,
+      /^nimbus: The local service will not serve the data dir .* is damaged \(nimbus\.db: table search_tags is missing\); [^\n]*\n$/,
+    );
+  });
+
   it('logs one line per request that fails on a store damaged while it serves, never a stack trace', async () => {
     const dataDir = join(dir, 'damaged-while-serving');
     const { index } = await storedDataDir(dataDir);

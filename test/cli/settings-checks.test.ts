@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startLocalService } from '../../src/lib/local/server.js';
 import { cliEnv, json, nimbus, requireBuild } from './helpers/cli.js';
 import { startTestService, type TestService } from './helpers/service.js';
 
@@ -86,11 +87,21 @@ describe('nimbus checks settings and credentials before they break every command
   });
 
   it('reads a credentials file written on Windows (CRLF line ends): no \\r reaches a credential', async () => {
-    const credentials = join(t.dir, 'crlf-credentials');
-    writeFileSync(credentials, '[default]\r\naws_access_key_id = test\r\naws_secret_access_key = test\r\naws_session_token = token\r\n');
-    const result = await nimbus(['search', 'index', 'list', '--endpoint-url', t.service.endpoint], {
-      env: cliEnv(t.home, { AWS_REGION: 'us-east-1', AWS_SHARED_CREDENTIALS_FILE: credentials }),
-    });
-    assert.deepEqual(json(result).IndexConfigurationSummaryItems, []);
+    // A service that accepts these temporary keys only with exactly their session token.
+    const keys = { key: 'ASIACRLF', secret: 'crlf/secret', token: 'crlf-session' };
+    const service = await startLocalService({ port: 0, dataDir: join(t.dir, 'crlf-data'), credentials: [keys] });
+    try {
+      const credentials = join(t.dir, 'crlf-credentials');
+      writeFileSync(
+        credentials,
+        `[default]\r\naws_access_key_id = ${keys.key}\r\naws_secret_access_key = ${keys.secret}\r\naws_session_token = ${keys.token}\r\n`,
+      );
+      const result = await nimbus(['search', 'index', 'list', '--endpoint-url', service.endpoint], {
+        env: cliEnv(t.home, { AWS_REGION: 'us-east-1', AWS_SHARED_CREDENTIALS_FILE: credentials }),
+      });
+      assert.deepEqual(json(result).IndexConfigurationSummaryItems, []);
+    } finally {
+      await service.close();
+    }
   });
 });

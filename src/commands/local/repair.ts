@@ -3,7 +3,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 
 /** `nimbus local repair`: recovers a damaged data dir of the local service. */
 export default class LocalRepair extends NimbusCommand {
-  static override summary = 'Repair a damaged data directory of the local service, keeping a copy of the damaged database.';
+  static override summary = 'Repair a damaged data directory, keeping a copy of the damaged database.';
   static override description =
     'For a data directory that "nimbus local start" refuses as damaged (corrupt pages, a missing table). Stop every process that uses it first. The repair makes a fresh database with the schema the damaged one recorded, copies into it every row of every table that can still be read (past damaged pages, from the next readable row), then rebuilds what derives from those rows: each index\'s full-text tables and ranking tiers, from the stored text. Documents whose text could not be read are removed (put them again). The damaged database is kept beside the new one as nimbus.db.damaged-<time>, and the report on stdout says what was recovered and what was lost. Exits 255 with one line when there is nothing to repair or not even the list of tables can be read.';
   static override examples = [

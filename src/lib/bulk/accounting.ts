@@ -1,5 +1,15 @@
 import type { FailuresFile } from './failures-file.js';
-import type { BulkCounters, BulkProgressListener, BulkSnapshot, BulkStop, BulkSummary, DocumentOutcome, SourcePosition, SourceRef } from './types.js';
+import {
+  SKIPPED,
+  type BulkCounters,
+  type BulkProgressListener,
+  type BulkSnapshot,
+  type BulkStop,
+  type BulkSummary,
+  type DocumentOutcome,
+  type SourcePosition,
+  type SourceRef,
+} from './types.js';
 
 /** Where a run's accounting goes besides its counters. */
 export interface AccountingOptions {
@@ -12,11 +22,22 @@ export interface AccountingOptions {
 }
 
 /**
- * The books of one bulk run: every item read ends in exactly one of `acknowledged` or
- * `failed`, each failure is written to the failures file, and listeners hear of every change.
+ * The books of one bulk run: every item read ends in exactly one of `acknowledged`, `failed`
+ * or `unchanged`, each failure is written to the failures file, and listeners hear of every change.
  */
 export class Accounting {
-  readonly counters: BulkCounters = { read: 0, acknowledged: 0, failed: 0, retried: 0, throttled: 0, bytes: 0, calls: 0, inFlight: 0 };
+  readonly counters: BulkCounters = {
+    read: 0,
+    unchanged: 0,
+    skipped: 0,
+    acknowledged: 0,
+    failed: 0,
+    retried: 0,
+    throttled: 0,
+    bytes: 0,
+    calls: 0,
+    inFlight: 0,
+  };
   lastLine: number | undefined;
   readonly #options: AccountingOptions;
   readonly #clock: () => number;
@@ -32,6 +53,17 @@ export class Accounting {
   read(ref: SourceRef): void {
     this.counters.read++;
     if (ref.line !== undefined) this.lastLine = ref.line;
+  }
+
+  /** Books an input that is not a document to send, and writes it to the failures file with its reason. */
+  skip(ref: SourceRef, reason: string): void {
+    this.counters.skipped++;
+    this.#options.failures?.write({ id: null, code: SKIPPED, message: reason, ...ref });
+  }
+
+  /** Books an item read and not sent: an earlier run had it acknowledged as it is. */
+  unchanged(): void {
+    this.counters.unchanged++;
   }
 
   /** Books an item the service acknowledged. */

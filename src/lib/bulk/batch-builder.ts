@@ -4,6 +4,8 @@ import type { SourceEntry } from './types.js';
 export interface Pending<T> {
   entry: SourceEntry<T>;
   attempts: number;
+  /** What the state file records once it is acknowledged (resumable runs only). */
+  fingerprint?: string;
 }
 
 /** The limits of one batch. */

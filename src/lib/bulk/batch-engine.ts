@@ -13,14 +13,25 @@ import { Wakeup } from './wakeup.js';
 export interface BatchEngineOptions<T> extends BulkRunOptions, BatchLimits {
   /** Creates the source; its reading must stop when `signal` aborts. */
   source: (signal: AbortSignal) => ItemSource<T>;
-  /** Sends one batch; resolves with the items the service reported as failed. */
-  send: (items: T[]) => Promise<ItemFailure[]>;
+  /**
+   * Sends one batch; resolves with the items the service reported as failed. Sets
+   * `tally.throttledAttempts` to the attempts of the call the service throttled (the client's
+   * own retries included), whether the call succeeds or not.
+   */
+  send: (items: T[], tally: CallTally) => Promise<ItemFailure[]>;
+  /** What the state file records of an item (see `state`); required with `state`. */
+  fingerprint?: (item: T) => string;
   /**
    * Called when a call finds the target busy (ConflictException: the index is being updated):
    * resolves once calls can go again, rejects when they cannot (the wait is bounded). Without it,
    * a busy target stops the run.
    */
   whenReady?: (signal: AbortSignal) => Promise<void>;
+}
+
+/** What one call reports besides its answer. */
+export interface CallTally {
+  throttledAttempts: number;
 }
 
 /** The default number of calls in flight. */
@@ -56,7 +67,9 @@ export async function runBatchEngine<T>(options: BatchEngineOptions<T>): Promise
  * {@link LINGER_MS} (a pipe that stays open), and resends do not wait for the source.
  *
  * On abort (or an error every later call would repeat) it stops reading and sending, waits for
- * the calls in flight, and fails the items it had read but not sent with code `Aborted` (or `NotSent`).
+ * the calls in flight (until `abandon` aborts), and fails the items it had read but not sent
+ * with code `Aborted` (or `NotSent`). With `state`, an item whose id and fingerprint the state
+ * lists is not sent (`unchanged`), and the items of every acknowledged answer are recorded.
  */
 class BatchEngine<T> {
   readonly #options: BatchEngineOptions<T>;
@@ -64,11 +77,16 @@ class BatchEngine<T> {
   readonly #pacer: ConcurrencyPacer;
   readonly #batch: BatchBuilder<T>;
   readonly #controller = new AbortController();
+  /** Settles when the run stops: a batch waiting for room among the calls in flight goes no further. */
+  readonly #stopping = new Promise<void>((resolve) => this.#controller.signal.addEventListener('abort', () => resolve(), { once: true }));
   readonly #source: ItemSource<T>;
   readonly #books: Accounting;
   readonly #retries: RetrySchedule<T>;
   readonly #wakeup = new Wakeup();
-  readonly #inFlight = new Set<Promise<void>>();
+  /** The calls in flight and their items. */
+  readonly #inFlight = new Map<Promise<void>, Pending<T>[]>();
+  /** Set once the run stops waiting for the calls in flight (`abandon`). */
+  #abandoned = false;
   /** Ids of the items read and not yet settled. */
   readonly #busy = new Set<string>();
   /** Items waiting for an earlier item with the same id to settle. */
@@ -108,7 +126,7 @@ class BatchEngine<T> {
       signal?.removeEventListener('abort', onAbort);
       const { code, message } = this.#notSent();
       for (const pending of [...this.#batch.take(), ...this.#retries.drain(), ...this.#held.splice(0)]) this.#settleFailed(pending, code, message);
-      await Promise.allSettled([...this.#inFlight]);
+      await this.#awaitInFlight();
       for (const pending of this.#retries.drain()) this.#settleFailed(pending, code, message);
       await reader.close();
       this.#controller.abort();
@@ -118,6 +136,33 @@ class BatchEngine<T> {
     const summary = this.#books.summary({ max: this.#pacer.max, lowest: this.#pacer.lowest }, this.#stopped);
     this.#options.progress?.finish(summary);
     return summary;
+  }
+
+  /**
+   * Waits for the calls in flight, unless `abandon` aborts first: the items of the calls still in
+   * flight then fail with code `Abandoned`, and their answers, when they come, are ignored.
+   */
+  async #awaitInFlight(): Promise<void> {
+    const abandon = this.#options.abandon;
+    const settled = Promise.allSettled([...this.#inFlight.keys()]);
+    if (!abandon) return void (await settled);
+    let onAbandon = (): void => undefined;
+    const abandoned = new Promise<void>((resolve) => {
+      onAbandon = () => resolve();
+      if (abandon.aborted) resolve();
+      else abandon.addEventListener('abort', onAbandon, { once: true });
+    });
+    try {
+      await Promise.race([settled, abandoned]);
+    } finally {
+      abandon.removeEventListener('abort', onAbandon);
+    }
+    if (this.#inFlight.size === 0) return;
+    this.#abandoned = true;
+    for (const items of this.#inFlight.values()) {
+      for (const pending of items) this.#settleFailed(pending, 'Abandoned', 'sent, but the run stopped waiting for the answer: it may or may not be stored');
+    }
+    this.#inFlight.clear();
   }
 
   /** The main loop; returns the error the source failed with, if it did. */
@@ -161,7 +206,7 @@ class BatchEngine<T> {
         continue;
       }
       if (this.#inFlight.size === 0 && this.#retries.size === 0 && this.#held.length === 0) break;
-      await Promise.race([...this.#inFlight, this.#wakeup.promise]);
+      await Promise.race([...this.#inFlight.keys(), this.#wakeup.promise]);
       this.#wakeup.reset();
     }
     return sourceError;
@@ -196,40 +241,51 @@ class BatchEngine<T> {
     for (const pending of items) pending.attempts++;
     const books = this.#books;
     const epoch = this.#pacer.epoch;
+    const tally: CallTally = { throttledAttempts: 0 };
     books.counters.inFlight++;
     let reported: Map<string, ItemFailure>;
     try {
-      const answer = await this.#options.send(items.map((pending) => pending.entry.item));
+      const answer = await this.#options.send(
+        items.map((pending) => pending.entry.item),
+        tally,
+      );
       reported = new Map(answer.map((failure) => [failure.id, failure]));
     } catch (error) {
-      this.#failedCall(items, classifyBatchError(error), epoch);
+      if (this.#abandoned) return;
+      const outcome = classifyBatchError(error);
+      books.counters.throttled += Math.max(tally.throttledAttempts, outcome.kind === 'throttled' ? 1 : 0);
+      this.#failedCall(items, outcome, epoch);
       return;
     } finally {
       books.counters.inFlight--;
       books.counters.calls++;
     }
+    if (this.#abandoned) return;
+    books.counters.throttled += tally.throttledAttempts;
     let throttled = false;
+    const acknowledged: { id: string; fingerprint: string }[] = [];
     for (const pending of items) {
       const failure = reported.get(pending.entry.id);
-      if (!failure) this.#settleAcknowledged(pending);
-      else if (isTransientDocumentCode(failure.code)) {
+      if (!failure) {
+        this.#settleAcknowledged(pending);
+        if (pending.fingerprint !== undefined) acknowledged.push({ id: pending.entry.id, fingerprint: pending.fingerprint });
+      } else if (isTransientDocumentCode(failure.code)) {
         throttled ||= isThrottlingCode(failure.code);
         this.#retryOrFail(pending, failure.code, failure.message);
       } else this.#settleFailed(pending, failure.code, failure.message);
     }
+    this.#options.state?.acknowledged(acknowledged);
     if (throttled) {
       books.counters.throttled++;
       this.#pacer.throttled(epoch);
-    } else this.#pacer.answered();
+    } else if (tally.throttledAttempts > 0) this.#pacer.throttled(epoch);
+    else this.#pacer.answered();
   }
 
   /** Books a whole call that failed, by what its error means. */
   #failedCall(items: Pending<T>[], outcome: BatchErrorOutcome, epoch: number): void {
     const { kind, code, message } = outcome;
-    if (kind === 'throttled') {
-      this.#books.counters.throttled++;
-      this.#pacer.throttled(epoch);
-    }
+    if (kind === 'throttled') this.#pacer.throttled(epoch);
     if (kind === 'busy' && this.#options.whenReady) {
       this.#pause();
       // Not counted as a send: the index was not ready to take it.
@@ -271,7 +327,7 @@ class BatchEngine<T> {
   /** Sends a batch once the pace and the failures file allow it. */
   async #dispatch(items: Pending<T>[]): Promise<void> {
     while (this.#paused) await this.#paused;
-    while (this.#inFlight.size >= this.#pacer.limit) await Promise.race(this.#inFlight);
+    while (this.#inFlight.size >= this.#pacer.limit && !this.#stopped) await Promise.race([...this.#inFlight.keys(), this.#stopping]);
     await this.#books.backpressure();
     if (this.#stopped) {
       const { code, message } = this.#notSent();
@@ -283,7 +339,8 @@ class BatchEngine<T> {
       this.#books.changed();
       this.#wakeup.fire();
     });
-    this.#inFlight.add(call);
+    this.#inFlight.set(call, items);
+    this.#books.changed();
   }
 
   /** The next item that can go now: a retry whose backoff is over, or an item that waited for its id. */
@@ -299,6 +356,11 @@ class BatchEngine<T> {
 
   /** Books a source item; returns it as pending when it can join a batch now. */
   #admit(item: SourceItem<T>): Pending<T> | undefined {
+    if (item.kind === 'skip') {
+      this.#books.skip(item.ref, item.reason);
+      this.#books.changed();
+      return undefined;
+    }
     this.#books.read(item.ref);
     if (item.kind === 'failure') {
       this.#books.fail(item.id, item.ref, 0, item.code, item.message);
@@ -306,6 +368,15 @@ class BatchEngine<T> {
       return undefined;
     }
     const pending: Pending<T> = { entry: item, attempts: 0 };
+    const state = this.#options.state;
+    if (state) {
+      pending.fingerprint = this.#options.fingerprint!(item.item);
+      if (state.unchanged(item.id, pending.fingerprint)) {
+        this.#books.unchanged();
+        this.#books.changed();
+        return undefined;
+      }
+    }
     if (this.#busy.has(item.id)) {
       this.#held.push(pending);
       return undefined;

@@ -1,6 +1,7 @@
 import type { SearchClient } from '../services/search/search-client.js';
-import type { BatchDeleteDocumentRequest } from '../services/search/types.js';
+import type { BatchDeleteDocumentRequest, BatchDeleteDocumentResponse } from '../services/search/types.js';
 import { runBatchEngine } from './batch-engine.js';
+import { countedCall } from './counted-call.js';
 import { itemFailures } from './item-failures.js';
 import { idLinesSource, idListSource } from './id-source.js';
 import type { LineInput } from './line-reader.js';
@@ -37,7 +38,8 @@ export async function runBulkDelete(options: BulkDeleteOptions): Promise<BulkSum
     maxItems: MAX_IDS_PER_DELETE,
     maxBytes: Number.POSITIVE_INFINITY,
     source: (signal) => idSource(options.source, signal),
-    send: async (ids) => itemFailures((await client.batchDeleteDocumentAsync({ ...args, DocumentIdList: ids })).FailedDocuments),
+    send: async (ids, tally) =>
+      itemFailures((await countedCall<BatchDeleteDocumentResponse>(client, 'BatchDeleteDocument', { ...args, DocumentIdList: ids }, tally)).FailedDocuments),
     whenReady: (signal) => {
       options.notice?.(`The index ${args.IndexId} is being updated: waiting until it is ACTIVE to go on.`);
       return waitForActiveIndex(client, args.IndexId, signal, options.indexWaitMs);

@@ -32,7 +32,22 @@ export function contentTypeOf(path: string): ContentType | undefined {
   return CONTENT_TYPES_BY_EXTENSION[extname(path).toLowerCase()];
 }
 
-/** True for a file that is a document to send: a known extension, not a sidecar, not hidden. */
-export function isDocumentFile(name: string): boolean {
-  return !name.startsWith('.') && !name.toLowerCase().endsWith(SIDECAR_SUFFIX) && contentTypeOf(name) !== undefined;
+/** Content types that carry no title of their own: such a file is titled by its name (as the S3 connector does). */
+export const UNTITLED_TYPES: ReadonlySet<ContentType> = new Set<ContentType>(['PLAIN_TEXT', 'CSV', 'JSON']);
+
+/**
+ * What a directory entry named `name` is to a load: a `document` (a known extension), `sniff`
+ * (no extension: a document when its content is text), a `sidecar` (read with its document),
+ * or a reason it is skipped.
+ */
+export type FileKind = { kind: 'document' | 'sniff' | 'sidecar' } | { kind: 'skip'; reason: string };
+
+/** Classifies a file by its name; see {@link FileKind}. */
+export function fileKind(name: string): FileKind {
+  if (name.startsWith('.')) return { kind: 'skip', reason: 'a hidden file' };
+  if (name.toLowerCase().endsWith(SIDECAR_SUFFIX)) return { kind: 'sidecar' };
+  const extension = extname(name);
+  if (extension === '') return { kind: 'sniff' };
+  if (contentTypeOf(name) !== undefined) return { kind: 'document' };
+  return { kind: 'skip', reason: `${extension.toLowerCase()} is not a type the service indexes` };
 }

@@ -75,16 +75,18 @@ export function formatProgressLine(snapshot: BulkSnapshot, wording: Wording): st
 
 /**
  * The final summary, e.g. `19,932 documents sent, 68 failed, 1,004 retried (12.3 MB) in 6.2 s:
- * 3,215 documents/s`; how the pace came down when the service throttled; why the run stopped
- * and where the failures are, when that applies.
+ * 3,215 documents/s` (with the documents unchanged since an earlier run, if any); how the pace
+ * came down when the service throttled; why the run stopped, the files skipped and where the
+ * failures are, when that applies.
  */
 export function formatSummary(summary: BulkSummary, wording: Wording): string {
   let text = `${formatItems(summary.acknowledged, wording)} ${wording.verb}, ${formatCount(summary.failed)} failed, ${formatCount(summary.retried)} retried`;
+  if (summary.unchanged > 0) text += `, ${formatCount(summary.unchanged)} unchanged since an earlier run`;
   if (summary.bytes > 0) text += ` (${formatBytes(summary.bytes)})`;
   text += ` in ${formatDuration(summary.elapsedMs)}: ${formatCount(summary.rate)} ${wording.noun}/s`;
   if (summary.throttled > 0) {
     const { max, lowest } = summary.concurrency;
-    const calls = `${formatCount(summary.throttled)} ${summary.throttled === 1 ? 'call' : 'calls'}`;
+    const calls = `${formatCount(summary.throttled)} ${summary.throttled === 1 ? 'attempt' : 'attempts'}`;
     const pace = lowest < max ? `calls in flight went down to ${lowest} of ${max}` : `${max} ${max === 1 ? 'call' : 'calls'} in flight`;
     text += `\nThrottled: ${calls}; ${pace}, and the run kept ${formatCount(summary.rate)} ${wording.noun}/s.`;
   }
@@ -92,6 +94,10 @@ export function formatSummary(summary: BulkSummary, wording: Wording): string {
     text += summary.stopped.code === 'Aborted' ? '\nInterrupted' : `\nStopped: ${summary.stopped.code}: ${clause(summary.stopped.message)}`;
     text += summary.lastLine === undefined ? '.' : ` after line ${formatCount(summary.lastLine)}.`;
     text += ' Everything read and not listed as failed was acknowledged.';
+  }
+  if (summary.skipped > 0) {
+    const where = summary.failuresFile ? `listed in ${summary.failuresFile}` : '--failures FILE lists them';
+    text += `\nSkipped ${formatCount(summary.skipped)} ${summary.skipped === 1 ? 'file' : 'files'} that are not documents to send (hidden, another type, or binary): ${where} with the reason.`;
   }
   if (summary.failed > 0 && summary.failuresFile) text += `\nFailed ${wording.noun} are listed in ${summary.failuresFile}.`;
   return text;

@@ -1,6 +1,7 @@
 import type { SearchDocument } from '../services/search/types.js';
 import { documentEntry, type EntryRules } from './document-entry.js';
-import { lineSource, type LineInput } from './line-reader.js';
+import { findIdClashes, refuseIdClashes, type IdOrigin } from './id-clashes.js';
+import { lineSource, readLines, type LineInput } from './line-reader.js';
 import type { ItemSource, SourceItem, SourceRef } from './types.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -41,4 +42,26 @@ export function parseJsonlDocument(text: string, ref: SourceRef, rules: EntryRul
 /** Documents from JSON Lines (a file, `-` for standard input, or a stream), read line by line. Blank lines are skipped. */
 export function jsonlSource(input: LineInput, rules: EntryRules, signal: AbortSignal): ItemSource<SearchDocument> {
   return lineSource(input, signal, (text, ref) => parseJsonlDocument(text, ref, rules));
+}
+
+/** The id of every line that parses as a document with one. */
+async function* jsonlIds(path: string, signal: AbortSignal): AsyncGenerator<IdOrigin> {
+  for await (const line of readLines(path, signal)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      continue; // It fails when it is read, with no id.
+    }
+    const id = (value as { Id?: unknown } | null)?.Id;
+    if (typeof id === 'string' && id !== '') yield { id, where: `line ${line.number}` };
+  }
+}
+
+/**
+ * Checks a JSON Lines file before anything is sent: no two lines have the same `Id`.
+ * @throws BulkInputError listing the ids shared and their lines.
+ */
+export async function checkJsonlIds(path: string, signal: AbortSignal): Promise<void> {
+  refuseIdClashes(await findIdClashes(jsonlIds(path, signal)), 'give each document its own Id');
 }

@@ -33,8 +33,16 @@ export interface SourceFailure {
   ref: SourceRef;
 }
 
+/** An input that is not a document to send (a hidden file, a type the service does not index): neither read nor failed. */
+export interface SourceSkip {
+  kind: 'skip';
+  /** Why it is skipped, e.g. `.png is not a type the service indexes`. */
+  reason: string;
+  ref: SourceRef;
+}
+
 /** What a source yields, one at a time. */
-export type SourceItem<T> = SourceEntry<T> | SourceFailure;
+export type SourceItem<T> = SourceEntry<T> | SourceFailure | SourceSkip;
 
 /** How far a source has been read, when it can tell (bytes of a file, files of a tree). */
 export interface SourcePosition {
@@ -52,7 +60,10 @@ export type DocumentOutcome =
   | { status: 'acknowledged'; id: string; ref: SourceRef; attempts: number }
   | { status: 'failed'; id: string | null; ref: SourceRef; attempts: number; code: string; message: string };
 
-/** One line of the failures file. */
+/** The code of a skipped input in the failures file. */
+export const SKIPPED = 'Skipped';
+
+/** One line of the failures file (a skipped input has code {@link SKIPPED} and no id). */
 export interface FailureRecord {
   id: string | null;
   code: string;
@@ -65,13 +76,17 @@ export interface FailureRecord {
 export interface BulkCounters {
   /** Items taken from the source (valid or not). */
   read: number;
+  /** Items read and not sent because the state file says the service acknowledged them as they are. */
+  unchanged: number;
+  /** Inputs that are not documents to send (see {@link SourceSkip}). */
+  skipped: number;
   /** Items the service acknowledged. */
   acknowledged: number;
   /** Items that ended failed. */
   failed: number;
   /** Times an item was sent again after a transient failure (throttling, a server error, a busy index, a transient per-document code). */
   retried: number;
-  /** Answers that throttled: whole calls, or calls with throttled documents. */
+  /** Throttled attempts: every attempt the service throttled (the client's own retries included), and each answer with throttled documents. */
   throttled: number;
   /** Content bytes of the acknowledged items. */
   bytes: number;
@@ -131,6 +146,14 @@ export interface DocumentRetryOptions {
   deadlineMs?: number;
 }
 
+/** What a resumable run keeps between runs (see `RunStateFile`). */
+export interface RunStateStore {
+  /** True when the item with `id` and `fingerprint` was acknowledged by an earlier run. */
+  unchanged(id: string, fingerprint: string): boolean;
+  /** Records the items of one acknowledged answer (durably, in the background). */
+  acknowledged(items: readonly { id: string; fingerprint: string }[]): void;
+}
+
 /** Options every bulk run takes. */
 export interface BulkRunOptions {
   /** The most calls in flight at once (fewer while the service throttles); 8 unless given. */
@@ -144,6 +167,13 @@ export interface BulkRunOptions {
   failuresFile?: string;
   /** Stops reading and sending; calls in flight are waited for and accounted. */
   signal?: AbortSignal;
+  /**
+   * After `signal`: stops waiting for the calls in flight. Their documents fail with code
+   * `Abandoned` (sent, answer not awaited: they may or may not be stored).
+   */
+  abandon?: AbortSignal;
+  /** Where acknowledged items are recorded, so that a later run skips them while they are unchanged. */
+  state?: RunStateStore;
   progress?: BulkProgressListener;
   /** Called with the final state of every document. */
   onOutcome?: (outcome: DocumentOutcome) => void;

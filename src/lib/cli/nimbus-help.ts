@@ -16,6 +16,37 @@ export class NimbusCommandHelp extends CommandHelp {
     super(withListedOptions(command), config, opts);
   }
 
+  /**
+   * oclif's USAGE line, with the flags of the operation's required members shown as required
+   * (`--index-id <value>`, not `[--index-id <value>]`; `(--documents … | --from …)` for one with
+   * alternatives). They are not declared `required` to oclif, whose own check would refuse a
+   * run that gives them in `--cli-input-json`; the operation checks them after merging that.
+   */
+  protected override defaultUsage(): string {
+    const command = this.command;
+    this.command = withRequiredMembers(command);
+    try {
+      return super.defaultUsage();
+    } finally {
+      this.command = command;
+    }
+  }
+
+  /**
+   * oclif's USAGE, split where the terminal ends: oclif measures the line with a
+   * `<%= command.id %>` placeholder in it and renders the id only afterwards, so a command id
+   * longer than the placeholder pushed the first line past the edge.
+   */
+  protected override usage(): string {
+    const id = this.command.id.replaceAll(':', this.config.topicSeparator);
+    const flags = this.defaultUsage().replace(COMMAND_ID_PLACEHOLDER, '').trim();
+    const line = `$ ${this.config.bin} ${id} ${flags}`.trim();
+    const width = this.opts.maxWidth - this.indentSpacing;
+    if (line.length <= width) return this.wrap(line);
+    const split = line.slice(0, width).lastIndexOf(' ');
+    return `${line.slice(0, split)}\n${this.indent(this.wrap(line.slice(split), this.indentSpacing * 2))}`;
+  }
+
   protected override examples(examples: Example[] | string | undefined): string | undefined {
     if (!examples || examples.length === 0) return undefined;
     const list = typeof examples === 'string' ? [examples] : examples;
@@ -40,6 +71,9 @@ export class NimbusCommandHelp extends CommandHelp {
   }
 }
 
+/** What oclif writes in a USAGE line for the command's id, rendered after the line is wrapped. */
+const COMMAND_ID_PLACEHOLDER = '<%= command.id %>';
+
 /** The command with each long option list moved from the flag's value into its summary. */
 function withListedOptions(command: Command.Loadable): Command.Loadable {
   const flags: Command.Loadable['flags'] = {};
@@ -51,6 +85,15 @@ function withListedOptions(command: Command.Loadable): Command.Loadable {
       flags[name] = flag;
     }
   }
+  return { ...command, flags };
+}
+
+/** The command with the flags of its operation's required members marked `required` (for USAGE only). */
+function withRequiredMembers(command: Command.Loadable): Command.Loadable {
+  const required = (command as { operation?: { required?: readonly string[] } }).operation?.required ?? [];
+  if (!required.length) return command;
+  const flags: Command.Loadable['flags'] = { ...command.flags };
+  for (const name of required) if (flags[name]) flags[name] = { ...flags[name], required: true };
   return { ...command, flags };
 }
 

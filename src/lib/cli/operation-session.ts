@@ -16,7 +16,7 @@ import { buildInput } from './input/build-input.js';
 import { onInterrupt } from './interrupt.js';
 import type { OperationSpec, ServiceName } from './operation-spec.js';
 import { useColor } from './output/color.js';
-import { isEmptyResult, render, tableNote } from './output/render.js';
+import { isEmptyResult, outputWidth, render, tableNote } from './output/render.js';
 import { formatTally, tallyRequests } from './request-tally.js';
 import { cliMfaCodeProvider } from './settings/mfa-code.js';
 import { isInteractive, resolveSettings, type RunSettings, type SettingsRequest } from './settings/resolve-settings.js';
@@ -169,6 +169,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const { startLocalService } = await import('../local/server.js');
     const { SECRETS_VARIABLE, tokenSecretsFromEnv } = await import('./local/token-secrets.js');
     const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
+    const { dataDirStartError } = await import('./local/start-errors.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
     // the secrets of user tokens and of web crawlers, and the CA bundle the crawler trusts, as `local start` reads them
@@ -181,6 +182,8 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
       ...(tokenSecrets ? { tokenSecrets } : {}),
       ...(env.AWS_CA_BUNDLE ? { caBundle: env.AWS_CA_BUNDLE } : {}),
       onUpgradeNotice: printUpgradeNotice,
+    }).catch((error: unknown) => {
+      throw dataDirStartError(error) ?? error;
     });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
@@ -203,7 +206,9 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     async print(data) {
       // The JMESPath engine is loaded only for --query.
       const shown = typeof flags.query === 'string' ? (await import('./output/query.js')).applyQuery(data, flags.query) : data;
-      const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+      const width = outputWidth(io.stdout, env);
+      // What the table left out is said to the person who sees it, not into a pipe's stderr.
+      const notes: string[] = [];
       const text = isEmptyResult(shown)
         ? ''
         : await render(shown, {
@@ -211,10 +216,12 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
             color: useColor(flags.color, env, Boolean(io.stdout.isTTY)),
             title: spec.operation,
             width,
+            onNote: (note) => notes.push(note),
           });
       io.stdout.write(text);
       if (settings.output === 'table') {
-        const note = tableNote(text, width);
+        if (io.stdout.isTTY) for (const note of notes) io.stderr.write(`${note}\n`);
+        const note = tableNote(text, io.stdout.isTTY ? width : undefined);
         if (note) io.stderr.write(`${note}\n`);
       }
     },

@@ -1,7 +1,7 @@
 import { refuseInvalidUtf8Arguments } from './argv-utf8.js';
 import { EXIT } from './errors/exit-codes.js';
 import { reportError } from './errors/report-error.js';
-import { isInterrupted, runInterruptCleanups } from './interrupt.js';
+import { isInterrupted, runInterruptCleanups, runRepeatedInterrupt } from './interrupt.js';
 
 /** Writes everything queued on stdout and stderr (after `flush`, for output queued elsewhere), then exits. */
 async function exit(code: number, flush?: () => Promise<void>): Promise<never> {
@@ -12,12 +12,19 @@ async function exit(code: number, flush?: () => Promise<void>): Promise<never> {
 
 /**
  * Runs the whole CLI run `work` and ends the process: every error becomes one line on stderr
- * (`nimbus: …`) and its exit code; Ctrl-C exits 130 after cleaning up. `--debug` in `argv` adds
+ * (`nimbus: …`) and its exit code; Ctrl-C exits 130 after cleaning up (a second Ctrl-C
+ * cuts the cleanup short, see `onRepeatedInterrupt`). `--debug` in `argv` adds
  * the stack trace.
  * @param flush - writes output queued by the run's own means before the process exits.
  */
 export async function runAndExit(work: () => Promise<unknown>, argv: readonly string[], flush?: () => Promise<void>): Promise<never> {
-  process.once('SIGINT', () => {
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    // A second Ctrl-C: what the work in progress registered for it, else exit now.
+    if (++interrupts > 1) {
+      if (!runRepeatedInterrupt()) void exit(EXIT.INTERRUPTED, flush);
+      return;
+    }
     void runInterruptCleanups().then(() => {
       if (process.stderr.isTTY) process.stderr.write('\n');
       return exit(EXIT.INTERRUPTED, flush);

@@ -51,6 +51,11 @@ function errorMessages(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** The outcome of a wait that reached its goal by an error code: `deleted` for "index to be deleted". */
+function reachedGoal(goal: string): string {
+  return /\bto be (\w+)$/.exec(goal)?.[1] ?? 'done';
+}
+
 /** What a wait needs to explain a failure. */
 export interface WaitContext {
   /** Under `--local`: the directory that stands for S3, to show where an S3 location is read from. */
@@ -97,6 +102,7 @@ export async function waitFor(client: Client, spec: WaitSpec, args: Record<strin
   const controller = new AbortController();
   const spinner = new Spinner(`Waiting for the ${spec.goal}`, context.stderr);
   let statusPath: string | undefined;
+  let statusIsError = false;
   const poll = () =>
     client.getWaiter(spec.waiter, {
       ...args,
@@ -104,7 +110,9 @@ export async function waitFor(client: Client, spec: WaitSpec, args: Record<strin
         signal: controller.signal,
         maxAttempts: 1,
         after: (_attempt: number, outcome: { result?: Result; error?: { code: string } }) => {
-          const status = outcome.error ? outcome.error.code : statusPath ? search(toPlain(outcome.result) as never, statusPath) : undefined;
+          // An error code is no status to show: it ends the wait, as its goal or as a failure.
+          statusIsError = outcome.error !== undefined;
+          const status = outcome.error || !statusPath ? undefined : search(toPlain(outcome.result) as never, statusPath);
           if (status !== undefined && status !== null) spinner.update(String(status));
         },
       },
@@ -128,7 +136,8 @@ export async function waitFor(client: Client, spec: WaitSpec, args: Record<strin
       polls++;
       try {
         const result = await poll().promise();
-        spinner.stop();
+        // A wait that ends on an error code (ResourceNotFoundException for a deletion) reached its goal.
+        spinner.stop(statusIsError ? reachedGoal(spec.goal) : undefined);
         return result;
       } catch (error) {
         // One poll that found the resource still on its way: wait more, within the waiter's time.

@@ -94,6 +94,8 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
     assert.ok(elapsedMs >= 0 && rate > 0);
     assert.deepEqual(counts, {
       read: 3,
+      unchanged: 0,
+      skipped: 0,
       acknowledged: 3,
       failed: 0,
       retried: 0,
@@ -182,7 +184,7 @@ describe('nimbus search document put/delete: bulk forms, usage and output', func
   it('names the bulk flags in the help, with the one-batch flag no longer plainly required', async () => {
     const help = await t.run(['search', 'document', 'put', '--help']);
     assert.match(help.stdout, /BULK FLAGS\n {2}--concurrency=<n>/);
-    assert.match(help.stdout, /--from=<path>\.\.\. /);
+    assert.match(help.stdout, /--from=<path>\.\.\.\s/);
     assert.match(help.stdout, /Required unless --from or --jsonl is given\./);
     const remove = await t.run(['search', 'document', 'delete', '--help']);
     assert.match(remove.stdout, /--ids-from=<file\|->/);

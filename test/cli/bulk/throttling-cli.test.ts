@@ -43,7 +43,7 @@ describe('nimbus search document put --from: throttling and a busy index are wai
     assert.equal(storedIds(join(t.dir, 'data'), indexId).size, FILES);
     assert.equal(summary.throttled, proxy.injector.counts.throttled);
     assert.ok(summary.throttled > 0 && summary.concurrency.lowest < summary.concurrency.max, JSON.stringify(summary));
-    assert.match(result.stderr, /^Throttled: [\d,]+ calls; calls in flight went down to \d of 8, and the run kept [\d,]+ documents\/s\.$/m);
+    assert.match(result.stderr, /^Throttled: [\d,]+ attempts; calls in flight went down to \d of 8, and the run kept [\d,]+ documents\/s\.$/m);
   });
 
   it('gives up only after --max-retries, naming the sends', async () => {

@@ -18,8 +18,8 @@ describe('container and instance metadata credentials through the built CLI', fu
   before(() => requireBuild());
   beforeEach(async () => {
     service = await startSignedService([
-      { key: CONTAINER_KEYS.AccessKeyId, secret: CONTAINER_KEYS.SecretAccessKey },
-      { key: IMDS_KEYS.AccessKeyId, secret: IMDS_KEYS.SecretAccessKey },
+      { key: CONTAINER_KEYS.AccessKeyId, secret: CONTAINER_KEYS.SecretAccessKey, token: CONTAINER_KEYS.Token },
+      { key: IMDS_KEYS.AccessKeyId, secret: IMDS_KEYS.SecretAccessKey, token: IMDS_KEYS.Token },
     ]);
     ({ home, env } = await credentialTestEnv());
   });

@@ -8,7 +8,7 @@ import { IMDS_KEYS } from '../../unit/credentials/imds/fake-imds.js';
 import { SSO_ROLE_KEYS } from '../../unit/credentials/sso/fake-sso.js';
 import { nimbus, requireBuild } from '../helpers/cli.js';
 import { credentialTestEnv } from './cli-env.js';
-import { closeSourceFakes, SOURCE, startSourceFakes, STATIC, writeSourceFiles, writeUnder, type SourceFakes as Fakes } from './source-fakes.js';
+import { closeSourceFakes, SOURCE, startSourceFakes, writeSourceFiles, writeUnder, type Keys, type SourceFakes as Fakes } from './source-fakes.js';
 
 /** How the CA that signed the service's certificate is trusted in a run. */
 type CaWay = '--ca-bundle' | 'AWS_CA_BUNDLE' | 'ca_bundle';
@@ -18,6 +18,11 @@ const ROLE = 'arn:aws:iam::123456789012:role/matrix';
 const WEB_TOKEN = 'oidc-token-matrix';
 const SSO_START = 'https://matrix.awsapps.com/start';
 const SSO_ACCESS_TOKEN = 'sso-access-matrix';
+/** Temporary keys given as they are, a pair per source (the service takes one session token per key). */
+const ENV_KEYS = { key: 'ASIAENVSESSION', secret: 'env/secret', token: 'env-session' } satisfies Keys;
+const SHARED_KEYS = { key: 'ASIASHAREDSESSION', secret: 'shared/secret', token: 'shared-session' } satisfies Keys;
+const CONFIG_KEYS = { key: 'ASIACONFIGSESSION', secret: 'config/secret', token: 'config-session' } satisfies Keys;
+const PROCESS_KEYS = { key: 'ASIAPROCESSSESSION', secret: 'process/secret', token: 'process-session' } satisfies Keys;
 
 /** One credential source: how to configure it, and the keys a request signed by it carries. */
 interface Row {
@@ -49,30 +54,30 @@ const ROLE_PROFILE = (source: string): string => `[profile role]\nrole_arn = ${R
 const ROWS: Row[] = [
   {
     source: 'environment keys with AWS_SESSION_TOKEN',
-    env: () => ({ AWS_ACCESS_KEY_ID: STATIC.key, AWS_SECRET_ACCESS_KEY: STATIC.secret, AWS_SESSION_TOKEN: 'env-session' }),
-    expected: () => ({ accessKey: STATIC.key, token: 'env-session' }),
+    env: () => ({ AWS_ACCESS_KEY_ID: ENV_KEYS.key, AWS_SECRET_ACCESS_KEY: ENV_KEYS.secret, AWS_SESSION_TOKEN: ENV_KEYS.token }),
+    expected: () => ({ accessKey: ENV_KEYS.key, token: ENV_KEYS.token }),
     reference: ['v1', 'v2'],
   },
   {
     source: 'shared credentials file',
-    credentials: `[shared]\naws_access_key_id = ${STATIC.key}\naws_secret_access_key = ${STATIC.secret}\naws_session_token = shared-session\n`,
+    credentials: `[shared]\naws_access_key_id = ${SHARED_KEYS.key}\naws_secret_access_key = ${SHARED_KEYS.secret}\naws_session_token = ${SHARED_KEYS.token}\n`,
     config: '[profile shared]\nregion = us-east-1\n',
     profile: 'shared',
-    expected: () => ({ accessKey: STATIC.key, token: 'shared-session' }),
+    expected: () => ({ accessKey: SHARED_KEYS.key, token: SHARED_KEYS.token }),
     reference: ['v1', 'v2'],
   },
   {
     source: 'config-file keys',
-    config: `[profile keys]\naws_access_key_id = ${STATIC.key}\naws_secret_access_key = ${STATIC.secret}\naws_session_token = config-session\n`,
+    config: `[profile keys]\naws_access_key_id = ${CONFIG_KEYS.key}\naws_secret_access_key = ${CONFIG_KEYS.secret}\naws_session_token = ${CONFIG_KEYS.token}\n`,
     profile: 'keys',
-    expected: () => ({ accessKey: STATIC.key, token: 'config-session' }),
+    expected: () => ({ accessKey: CONFIG_KEYS.key, token: CONFIG_KEYS.token }),
     reference: ['v1', 'v2'],
   },
   {
     source: 'credential_process',
     config: '[profile process]\ncredential_process = sh @HOME@/process.sh\n',
     profile: 'process',
-    expected: () => ({ accessKey: STATIC.key, token: 'process-session' }),
+    expected: () => ({ accessKey: PROCESS_KEYS.key, token: PROCESS_KEYS.token }),
     reference: ['v1', 'v2'],
   },
   {
@@ -167,8 +172,6 @@ function withCaBundle(config: string, profile: string, file: string): string {
 
 describe('every credential source through the built CLI against an HTTPS endpoint (the AWS CLI as reference)', function () {
   this.timeout(120_000);
-  /** Keys the local service accepts: the static ones, and whatever the fake STS issues. */
-  const accepted = new Map<string, string>();
   let tls: TlsService;
   let fakes: Fakes;
   let proxy: TestProxy;
@@ -179,7 +182,6 @@ describe('every credential source through the built CLI against an HTTPS endpoin
     requireBuild();
     ({ home, env: baseEnv } = await credentialTestEnv({ AWS_PAGER: '' }));
     fakes = await startSourceFakes(
-      accepted,
       {
         role: ROLE,
         webToken: WEB_TOKEN,
@@ -193,7 +195,9 @@ describe('every credential source through the built CLI against an HTTPS endpoin
       home,
     );
     baseEnv.AWS_ENDPOINT_URL_STS = fakes.sts.endpoint;
-    tls = await startTlsService({ credentials: accepted }, { recordSignatures: true });
+    // The service accepts the keys each source gives, each temporary pair only with its session token.
+    const credentials = [...fakes.credentials, ENV_KEYS, SHARED_KEYS, CONFIG_KEYS, PROCESS_KEYS];
+    tls = await startTlsService({ credentials }, { recordSignatures: true });
     proxy = await startConnectProxy();
   });
   after(async () => {
@@ -215,7 +219,7 @@ describe('every credential source through the built CLI against an HTTPS endpoin
       ssoSession: 'matrix',
       ssoStart: SSO_START,
       ssoAccessToken: SSO_ACCESS_TOKEN,
-      processSessionToken: 'process-session',
+      processKeys: PROCESS_KEYS,
     });
     const flags = [...(row.profile ? ['--profile', row.profile] : []), ...(way === '--ca-bundle' ? ['--ca-bundle', ca] : [])];
     return { flags, env: { ...baseEnv, ...row.env?.(fakes), ...(way === 'AWS_CA_BUNDLE' ? { AWS_CA_BUNDLE: ca } : {}) } };

@@ -137,8 +137,6 @@ const SCENARIOS: Scenario[] = [
 
 describe('the built CLI evaluates the code of a credential source only in a run that uses it', function () {
   this.timeout(60_000);
-  /** Keys the local service accepts: those the sources give, and whatever the fake STS issues. */
-  const accepted = new Map<string, string>();
   let service: LocalService;
   let recorder: SignatureRecorder;
   let fakes: Fakes;
@@ -149,13 +147,10 @@ describe('the built CLI evaluates the code of a credential source only in a run 
     const home = mkdtempSync(join(tmpdir(), 'nimbus-on-demand-'));
     // The instance metadata service on a closed port: a scenario that reaches it by mistake fails at once.
     const env = cliEnv(home, { AWS_REGION: 'us-east-1', AWS_EC2_METADATA_SERVICE_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
-    service = await startLocalService({ port: 0, dataDir: join(home, 'data'), credentials: accepted });
+    fakes = await startSourceFakes({ role: ROLE, webToken: WEB_TOKEN, ssoAccessToken: SSO_ACCESS_TOKEN, containerAuthorization: 'Bearer task' }, home);
+    // The service accepts the keys the sources give, each temporary pair only with its session token.
+    service = await startLocalService({ port: 0, dataDir: join(home, 'data'), credentials: fakes.credentials });
     recorder = await startSignatureRecorder(service.endpoint);
-    fakes = await startSourceFakes(
-      accepted,
-      { role: ROLE, webToken: WEB_TOKEN, ssoAccessToken: SSO_ACCESS_TOKEN, containerAuthorization: 'Bearer task' },
-      home,
-    );
     baseEnv = { ...env, AWS_ENDPOINT_URL_STS: fakes.sts.endpoint };
   });
   after(async () => {

@@ -7,8 +7,9 @@ import { startSignatureRecorder, type SeenSignature } from '../../support/tls/in
 export type { SeenSignature } from '../../support/tls/index.js';
 
 /**
- * The local service accepting only the given keys, behind a recording HTTP relay that notes the
- * access key of each request's signature and its session token before passing it on.
+ * The local service accepting only the given keys (those with a `token` only with that session
+ * token), behind a recording HTTP relay that notes the access key of each request's signature and
+ * its session token before passing it on.
  */
 export interface SignedService {
   endpoint: string;
@@ -17,7 +18,7 @@ export interface SignedService {
 }
 
 /** Starts the local service (its own temporary data directory) and the relay in front of it. */
-export async function startSignedService(keys: Array<{ key: string; secret: string }>): Promise<SignedService> {
+export async function startSignedService(keys: Array<{ key: string; secret: string; token?: string }>): Promise<SignedService> {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-signed-'));
   const service = await startLocalService({ port: 0, dataDir: dir, credentials: keys });
   const recorder = await startSignatureRecorder(service.endpoint);

@@ -18,7 +18,7 @@ describe('SSO over HTTPS through the built CLI', function () {
   beforeEach(async () => {
     sso = await startFakeSso();
     tls = await startTlsRelay(sso.endpoint);
-    service = await startSignedService([{ key: SSO_ROLE_KEYS.accessKeyId, secret: SSO_ROLE_KEYS.secretAccessKey }]);
+    service = await startSignedService([{ key: SSO_ROLE_KEYS.accessKeyId, secret: SSO_ROLE_KEYS.secretAccessKey, token: SSO_ROLE_KEYS.sessionToken }]);
   });
   afterEach(async () => {
     await Promise.all([sso.close(), tls.close(), service.close()]);

@@ -29,7 +29,7 @@ describe('SSO through the built CLI', function () {
   before(() => requireBuild());
   beforeEach(async () => {
     sso = await startFakeSso();
-    service = await startSignedService([{ key: SSO_ROLE_KEYS.accessKeyId, secret: SSO_ROLE_KEYS.secretAccessKey }]);
+    service = await startSignedService([{ key: SSO_ROLE_KEYS.accessKeyId, secret: SSO_ROLE_KEYS.secretAccessKey, token: SSO_ROLE_KEYS.sessionToken }]);
     ({ home, env } = await credentialTestEnv({ AWS_ENDPOINT_URL_SSO: sso.endpoint, AWS_ENDPOINT_URL_SSO_OIDC: sso.endpoint }));
     writeFileSync(
       join(home, 'config'),

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
-import { startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
+import { newSessionKeys, startFakeSts, type FakeSts } from '../../integration/credentials/sts/fake-sts.js';
 import { cliEnv } from '../helpers/cli.js';
 
 /**
- * A fake STS and a local service that accepts exactly the credentials the fake STS issues,
- * behind a recording front (so tests see the headers each service request carried), with a
- * temporary HOME.
+ * A fake STS and a local service that accepts exactly the credentials the fake STS issues, each
+ * only with its session token, behind a recording front (so tests see the headers each service
+ * request carried), with a temporary HOME.
  */
 export interface StsFixture {
   sts: FakeSts;
@@ -27,13 +27,16 @@ export interface StsFixture {
   close(): Promise<void>;
 }
 
+/** How many credentials the fake STS can issue in one fixture: more than any test assumes roles. */
+const STS_ISSUES = 16;
+
 export async function startStsFixture(): Promise<StsFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-cli-sts-'));
   const home = join(dir, 'home');
   mkdirSync(home);
-  const accepted = new Map<string, string>();
-  const sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
-  const local = await startLocalService({ port: 0, dataDir: join(dir, 'data'), credentials: accepted, createDelay: 0 });
+  const issues = newSessionKeys(STS_ISSUES);
+  const sts = await startFakeSts({ issues });
+  const local = await startLocalService({ port: 0, dataDir: join(dir, 'data'), credentials: issues, createDelay: 0 });
   const target = new URL(local.endpoint);
   const seen: IncomingHttpHeaders[] = [];
   const front = createServer((req, res) => {

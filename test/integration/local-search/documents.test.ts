@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { activeIndex, call, ok, startTestService, textDoc, type TestService } from './support.js';
+import { activeIndex, call, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 const blob = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const ids = (answer: any) => answer.ResultItems.map((item: any) => item.DocumentId);
@@ -116,23 +116,75 @@ describe('local search service: documents', function () {
     assert.match(early.body.Message, /CREATING/);
   });
 
-  it('enforces the document quota of the developer edition', async function () {
+  // Over the document count quota, Kendra fails each extra document with InvalidRequest; it keeps
+  // ServiceQuotaExceededException for the extracted-text size limit:
+  // https://docs.aws.amazon.com/kendra/latest/dg/adjusting-capacity.html
+  it('fails each new document over the document quota of the developer edition with InvalidRequest, and stores the rest', async function () {
     this.timeout(60_000);
     const dev = await activeIndex(endpoint, { Edition: 'DEVELOPER_EDITION', Name: 'dev' });
     let next = 0;
     const worker = async () => {
-      while (next < 1000) {
+      while (next < 999) {
         const batch = next++;
         const documents = Array.from({ length: 10 }, (_, n) => ({ Id: `q${batch * 10 + n}`, Blob: 'eA==' }));
         await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: documents });
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    const full = (await ok(endpoint, 'DescribeIndex', { Id: dev })).IndexStatistics.TextDocumentStatistics;
-    assert.equal(full.IndexedTextDocumentsCount, 10_000);
-    const over = await call(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'one-more', Blob: 'eA==' }] });
-    assert.equal(over.status, 400);
-    assert.equal(over.body.__type, 'ServiceQuotaExceededException');
-    await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'q5', Blob: 'eQ==' }] });
+    const count = async () => (await ok(endpoint, 'DescribeIndex', { Id: dev })).IndexStatistics.TextDocumentStatistics.IndexedTextDocumentsCount;
+    await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: Array.from({ length: 5 }, (_, n) => ({ Id: `r${n}`, Blob: 'eA==' })) });
+    assert.equal(await count(), 9_995);
+    // 2 replacements and 8 new documents: the replacements and 5 new ones fit
+    const mixed = [{ Id: 'q1', Blob: 'eQ==' }, ...Array.from({ length: 8 }, (_, n) => ({ Id: `s${n}`, Blob: 'eA==' })), { Id: 'q2', Blob: 'eQ==' }];
+    const answer = await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: mixed });
+    assert.deepEqual(
+      answer.FailedDocuments.map((failure: any) => [failure.Id, failure.ErrorCode]),
+      [
+        ['s5', 'InvalidRequest'],
+        ['s6', 'InvalidRequest'],
+        ['s7', 'InvalidRequest'],
+      ],
+    );
+    assert.match(answer.FailedDocuments[0].ErrorMessage, /maximum of 10000 documents/);
+    assert.equal(await count(), 10_000);
+    const over = await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'one-more', Blob: 'eA==' }] });
+    assert.deepEqual(
+      over.FailedDocuments.map((failure: any) => failure.ErrorCode),
+      ['InvalidRequest'],
+    );
+    const status = await ok(endpoint, 'BatchGetDocumentStatus', { IndexId: dev, DocumentInfoList: [{ DocumentId: 'one-more' }, { DocumentId: 's0' }] });
+    assert.deepEqual(
+      status.DocumentStatusList.map((item: any) => [item.DocumentId, item.DocumentStatus]),
+      [
+        ['one-more', 'FAILED'],
+        ['s0', 'INDEXED'],
+      ],
+    );
+    assert.deepEqual((await ok(endpoint, 'BatchPutDocument', { IndexId: dev, Documents: [{ Id: 'q5', Blob: 'eQ==' }] })).FailedDocuments, []);
+
+    // a data source's sync fails each new document over the quota the same way, and stores those that fit
+    mkdirSync(join(service.s3Dir, 'overflow'), { recursive: true });
+    writeFileSync(join(service.s3Dir, 'overflow', 'a.txt'), 'first overflow file');
+    writeFileSync(join(service.s3Dir, 'overflow', 'b.txt'), 'second overflow file');
+    const source = await ok(endpoint, 'CreateDataSource', {
+      IndexId: dev,
+      Name: 'overflow',
+      Type: 'S3',
+      RoleArn: 'arn:aws:iam::000000000000:role/search',
+      Configuration: { S3Configuration: { BucketName: 'overflow' } },
+    });
+    await until(async () => (await ok(endpoint, 'DescribeDataSource', { IndexId: dev, Id: source.Id })).Status === 'ACTIVE');
+    await ok(endpoint, 'BatchDeleteDocument', { IndexId: dev, DocumentIdList: ['s0'] });
+    const { ExecutionId } = await ok(endpoint, 'StartDataSourceSyncJob', { IndexId: dev, Id: source.Id });
+    const job = await until(async () => {
+      const found = (await ok(endpoint, 'ListDataSourceSyncJobs', { IndexId: dev, Id: source.Id })).History.find(
+        (item: any) => item.ExecutionId === ExecutionId,
+      );
+      return found && found.Status !== 'SYNCING' ? found : undefined;
+    });
+    assert.equal(job.Status, 'INCOMPLETE');
+    assert.equal(job.Metrics.DocumentsAdded, '1');
+    assert.equal(job.Metrics.DocumentsFailed, '1');
+    assert.equal(await count(), 10_000);
   });
 });

@@ -35,4 +35,33 @@ describe('local search service: query text length', function () {
     const answer = await ok(endpoint, 'Query', { IndexId: index, QueryText: `aurora ${'😀'.repeat(993)}` });
     assert.equal(answer.TotalNumberOfResults, 1);
   });
+
+  // Kendra truncates queries at 30 token words, which excludes punctuation and stop words, Boolean
+  // queries included (`Timeoff AND October AND Category:HR` is 3 tokens):
+  // https://docs.aws.amazon.com/kendra/latest/APIReference/API_Query.html#kendra-Query-request-QueryText
+  describe('the 30 token words Kendra searches with', () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, i) => `zz${i}`);
+    const found = async (QueryText: string) => (await ok(endpoint, 'Query', { IndexId: index, QueryText })).ResultItems.map((item: any) => item.DocumentId);
+
+    it('searches with the 30th token word and cuts the words after it', async () => {
+      assert.deepEqual(await found([...filler(29), 'aurora'].join(' ')), ['a']);
+      assert.deepEqual(await found([...filler(30), 'aurora'].join(' ')), [], 'the 31st word is cut');
+      assert.deepEqual(await found(`${filler(29).join(' ')} "aurora borealis"`), ['a'], 'a phrase cut short keeps its quote');
+    });
+
+    it('counts neither stop words, punctuation, Boolean operators nor field names', async () => {
+      assert.deepEqual(await found(`the of and ${filler(29).join(', ')}; what is aurora?`), ['a']);
+      assert.deepEqual(await found(`${filler(29).join(' OR ')} OR aurora`), ['a']);
+      assert.deepEqual(
+        await found(
+          `${filler(29)
+            .map((word) => `field:${word}`)
+            .join(' ')} aurora`,
+        ),
+        ['a'],
+      );
+      assert.deepEqual(await found(`the of and ${filler(30).join(', ')}; what is aurora?`), [], 'the 30 words before it count');
+      assert.deepEqual(await found(`${filler(30).join(' OR ')} OR aurora`), []);
+    });
+  });
 });

@@ -10,9 +10,11 @@ import { testClient } from './doc-server.js';
 
 const rules = { check: documentCheck(testClient('http://127.0.0.1:1')) };
 
-async function collect(roots: string[], maxDocumentBytes?: number): Promise<Map<string, SourceItem<SearchDocument>>> {
-  const items = new Map<string, SourceItem<SearchDocument>>();
-  for await (const item of fileSource(roots, { ...rules, maxDocumentBytes }, new AbortController().signal)) items.set(String(item.id), item);
+/** The documents and failures of a load by id (skipped files left out). */
+async function collect(roots: string[], maxDocumentBytes?: number): Promise<Map<string, Exclude<SourceItem<SearchDocument>, { kind: 'skip' }>>> {
+  const items = new Map<string, Exclude<SourceItem<SearchDocument>, { kind: 'skip' }>>();
+  for await (const item of fileSource(roots, { ...rules, maxDocumentBytes }, new AbortController().signal))
+    if (item.kind !== 'skip') items.set(String(item.id), item);
   return items;
 }
 

@@ -84,7 +84,7 @@ describe('bulk: JSON Lines documents', () => {
     const items: SourceItem<SearchDocument>[] = [];
     for await (const item of jsonlSource(Readable.from([Buffer.from(text)]), rules, new AbortController().signal)) items.push(item);
     assert.deepEqual(
-      items.map((item) => [item.kind, item.id, item.ref.line]),
+      items.map((item) => [item.kind, item.kind === 'skip' ? null : item.id, item.ref.line]),
       [
         ['item', '1', 1],
         ['item', '2', 3],

@@ -6,6 +6,8 @@ import type { BulkSnapshot, BulkSummary } from '../../../src/lib/bulk/types.js';
 
 const words = { one: 'document', noun: 'documents', verb: 'sent' };
 const snapshot: BulkSnapshot = {
+  unchanged: 0,
+  skipped: 0,
   read: 9100,
   acknowledged: 9000,
   failed: 2,
@@ -18,6 +20,8 @@ const snapshot: BulkSnapshot = {
   position: { done: 750, total: 1000 },
 };
 const summary: BulkSummary = {
+  unchanged: 0,
+  skipped: 0,
   read: 20000,
   acknowledged: 19932,
   failed: 68,
@@ -82,7 +86,7 @@ describe('bulk: progress and summary', () => {
 
   it('says how far the pace came down under throttling, and the rate it kept', () => {
     const throttled = formatSummary({ ...summary, failed: 0, throttled: 212, concurrency: { max: 8, lowest: 2 } }, words);
-    assert.match(throttled, /\nThrottled: 212 calls; calls in flight went down to 2 of 8, and the run kept 3,215 documents\/s\.$/);
+    assert.match(throttled, /\nThrottled: 212 attempts; calls in flight went down to 2 of 8, and the run kept 3,215 documents\/s\.$/);
   });
 
   it('fits the bar line in the terminal, dropping whole parts, never cutting a value', () => {

@@ -37,7 +37,7 @@ describe('cli output formats', () => {
     assert.match(coloured, /\x1b\[36mName\x1b\[39m/);
   });
 
-  it('never splits a value: wide tables overflow, a single wide row turns into Key/Value rows', () => {
+  it('fits the width: text wraps at words, ids stay whole, a single wide row turns into Key/Value rows', () => {
     const text = 'word '.repeat(40).trim();
     const id = '47f17f4b-595a-4f13-8070-0123456789ab';
     const two = formatTable(
@@ -50,16 +50,55 @@ describe('cli output formats', () => {
       'T',
       { chalk: new Chalk({ level: 1 }), width: 60 },
     );
+    const plainLines = two.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
+    assert.ok(Math.max(...plainLines.map((line) => line.length)) <= 60, two);
     assert.ok(
-      two.split('\n').some((line) => line.includes(text) && line.includes(id)),
-      'each value whole, on its row',
+      plainLines.some((line) => line.includes(id)),
+      'the id whole',
     );
+    assert.equal(plainLines.join(' ').match(/word/g)?.length, 40, 'every word of the text, wrapped');
     assert.match(two, /\x1b\[36mText\x1b\[39m/, 'header colour codes are whole');
     const one = formatTable({ Items: [{ Text: text, Id: id }] }, 'T', { chalk: new Chalk({ level: 0 }), width: 60 });
     assert.match(one, /│ Text │ word word/);
     assert.match(one, new RegExp(`│ Id   │ ${id} +│`));
     const fits = formatTable({ Items: [{ Text: 'a', Id: id }] }, 'T', { chalk: new Chalk({ level: 0 }), width: 200 });
     assert.match(fits, /│ Text │ Id +│/, 'a table that fits keeps its columns');
+  });
+
+  it('shortens long opaque values with a marker, and leaves out the least important columns that still do not fit', () => {
+    const token = 'QUJD'.repeat(50);
+    const omitted: string[][] = [];
+    const table = formatTable(
+      {
+        Items: [
+          { Name: 'alpha', Id: 'a'.repeat(30), Status: 'ACTIVE', Token: token, CreatedAt: '2026-01-02T03:04:05Z', Extra: 'x'.repeat(20) },
+          { Name: 'beta', Id: 'b'.repeat(30), Status: 'ACTIVE', Token: token, CreatedAt: '2026-01-02T03:04:05Z', Extra: 'y'.repeat(20) },
+        ],
+      },
+      'T',
+      { chalk: new Chalk({ level: 0 }), width: 80, onOmitted: (_title, columns) => omitted.push(columns) },
+    );
+    const lines = table.split('\n');
+    assert.ok(Math.max(...lines.map((line) => line.length)) <= 80, table);
+    assert.ok(table.includes('a'.repeat(30)) && table.includes('alpha'), 'ids and names whole');
+    assert.ok(!table.includes('2026-01-02T03:0') || table.includes('2026-01-02T03:04:05Z'), 'a timestamp is whole or left out');
+    assert.equal(omitted.length, 1);
+    assert.ok(omitted[0]!.length > 0 && !omitted[0]!.includes('Id') && !omitted[0]!.includes('Name'), omitted.join());
+    const tokenTable = formatTable({ Token: token, Id: 'x' }, 'T', { chalk: new Chalk({ level: 0 }), width: 60 });
+    assert.match(tokenTable, /│ Token │ (QUJD)+Q?U?J?…? *│/);
+    assert.match(tokenTable, /…/);
+  });
+
+  it('prints a list of lists as rows of cells', () => {
+    const table = formatTable(
+      [
+        ['docs', 'ACTIVE'],
+        ['faq', 'CREATING', 'extra'],
+      ],
+      'ListIndices',
+      { chalk: new Chalk({ level: 0 }), width: 80 },
+    );
+    assert.match(table, /│ docs │ ACTIVE   │       │\n│ faq  │ CREATING │ extra │/);
   });
 
   it('plain data drops $metadata, writes timestamps as ISO 8601 and bytes as base64', () => {

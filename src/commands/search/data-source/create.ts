@@ -9,7 +9,7 @@ export default class SearchDataSourceCreate extends OperationCommand {
   static override description = 'Creates a data source: a repository (such as an S3 bucket) whose documents a sync job copies into the index. Prints the new data source\'s id; --wait returns once it is ACTIVE. With --local (or against "nimbus local start"), S3 is a directory: s3://BUCKET/KEY is the file ~/.nimbus/local/s3/BUCKET/KEY (local start --s3-dir changes the directory).';
   static override examples = [
     { description: 'Connect an S3 bucket', command: '<%= config.bin %> search data-source create --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name manuals --type S3 --role-arn arn:aws:iam::000000000000:role/search-role --configuration \'{"S3Configuration":{"BucketName":"manuals"}}\'' },
-    { description: 'Read the configuration from a file', command: '<%= config.bin %> search data-source create --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name manuals --type S3 --configuration file://s3-config.json --wait' },
+    { description: 'Read the configuration from a file', command: '<%= config.bin %> search data-source create --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --name handbooks --type S3 --role-arn arn:aws:iam::000000000000:role/search-role --configuration file://s3-config.json --wait' },
   ];
   static override operation: OperationSpec = {
     service: 'search',

@@ -29,7 +29,7 @@ export default class SearchDocumentDelete extends OperationCommand {
     'data-source-sync-job-metric-target': Flags.string({ summary: 'Sync job whose metrics count these deletions (DataSourceId, DataSourceSyncJobId).', helpValue: '<shorthand|json>', description: 'Shorthand: DataSourceId=string,DataSourceSyncJobId=string\nJSON: {"DataSourceId": "string", "DataSourceSyncJobId": "string"}\nA value may also be read from a file: file://PATH.' }),
     'ids-from': Flags.string({ summary: 'File of document ids to remove, one a line (- for standard input).', helpValue: '<file|->', helpGroup: 'BULK' }),
     concurrency: Flags.integer({ summary: 'Calls in flight at once in a bulk run (default 8).', min: 1, max: 64, helpValue: '<n>', helpGroup: 'BULK' }),
-    failures: Flags.string({ summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path.', helpValue: '<file>', helpGroup: 'BULK' }),
+    failures: Flags.string({ summary: 'Write every document of a bulk run that failed to this file, as JSON Lines: id, code, message, and its line or path; files skipped by --from are listed too, with code Skipped and the reason.', helpValue: '<file>', helpGroup: 'BULK' }),
     'max-retries': Flags.integer({ summary: 'Times a document of a bulk run is sent again after throttling, a server error or a transient failure (default 10). Calls in flight are cut while the service throttles.', min: 0, max: 1000, helpValue: '<n>', helpGroup: 'BULK' }),
     'retry-deadline': Flags.integer({ summary: 'Seconds from the start of a bulk run after which no document is sent again; documents still failing then are listed as failed (default: no deadline).', min: 0, helpValue: '<seconds>', helpGroup: 'BULK' }),
   };

@@ -8,7 +8,7 @@ export default class SearchFeedbackSubmit extends OperationCommand {
   static override summary = 'Report clicks and relevance of query results.';
   static override description = 'Tells the service which results of a query were clicked and which were relevant, to improve later results.';
   static override examples = [
-    { description: 'Mark a result as relevant', command: '<%= config.bin %> search feedback submit --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --query-id 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9 --relevance-feedback-items ResultId=5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9-1,RelevanceValue=RELEVANT' },
+    { description: 'Mark a result as relevant', command: '<%= config.bin %> search feedback submit --index-id 6f0a1d2e-3b4c-4d5e-8f90-a1b2c3d4e5f6 --query-id 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9 --relevance-feedback-items ResultId=5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d,RelevanceValue=RELEVANT' },
   ];
   static override operation: OperationSpec = {
     service: 'search',

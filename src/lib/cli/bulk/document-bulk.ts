@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { runBulkDelete } from '../../bulk/bulk-delete.js';
 import { runBulkPut } from '../../bulk/bulk-put.js';
+import { BulkInputError } from '../../errors/bulk-input-error.js';
 import type { Client } from '../../client/client.js';
 import { invalidInput } from '../../client/middleware/validate.js';
 import type { SearchClient } from '../../services/search/search-client.js';
@@ -14,7 +15,7 @@ import { runOperation } from '../run-operation.js';
 import { runBulk } from './bulk-run.js';
 
 /** Flags that only mean something in a bulk run. */
-const BULK_ONLY = ['concurrency', 'failures', 'max-retries', 'retry-deadline'];
+const BULK_ONLY = ['concurrency', 'failures', 'max-retries', 'retry-deadline', 'state'];
 
 /** Refuses the bulk-only flags in a one-batch run: they would be accepted and ignored. */
 function rejectBulkOnly(flags: OperationFlags, sources: string): void {
@@ -64,6 +65,38 @@ function checkSharedArgs(client: Client, operation: string, input: Record<string
   if (problems.length) throw invalidInput(operation, problems);
 }
 
+/** The clashes (or files) a {@link BulkInputError} lists shown on stderr; the rest are counted. */
+const SHOWN_DETAILS = 20;
+
+/** Runs a bulk put, turning a refused input into a usage error (exit 252) after its details on stderr. */
+async function refusingBadInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof BulkInputError)) throw error;
+    const shown = error.details.slice(0, SHOWN_DETAILS).map((detail) => `  ${detail}\n`);
+    if (error.details.length > SHOWN_DETAILS) shown.push(`  … and ${error.details.length - SHOWN_DETAILS} more\n`);
+    process.stderr.write(shown.join(''));
+    throw usageError(error.message, error);
+  }
+}
+
+/** Checks the flags that go with --from only, and the state file's place. */
+function checkPutFlags(flags: OperationFlags, from: readonly string[] | undefined, inputs: readonly string[]): void {
+  const idBase = flags['id-base'] as string | undefined;
+  if (idBase !== undefined) {
+    if (from === undefined) throw usageError('--id-base goes with --from');
+    if (!isDirectory(idBase)) throw usageError(`--id-base ${idBase}: not a directory`);
+  }
+  const state = flags.state as string | undefined;
+  if (state === undefined) return;
+  if (!isDirectory(dirname(state))) throw usageError(`--state ${state}: the directory ${dirname(state)} does not exist`);
+  if (isDirectory(state)) throw usageError(`--state ${state}: is a directory, not a file`);
+  const failures = flags.failures as string | undefined;
+  if ([...inputs, ...(failures === undefined ? [] : [failures])].some((path) => path !== '-' && resolve(path) === resolve(state)))
+    throw usageError(`--state ${state} is also an input or the failures file`);
+}
+
 /** Tells a terminal user that the run waits for lines typed on standard input. */
 function hintStdin(path: string, what: string): void {
   if (path === '-' && process.stdin.isTTY) process.stderr.write(`Reading ${what} from standard input, one a line; end with Ctrl-D.\n`);
@@ -78,11 +111,15 @@ export async function runDocumentPut(spec: OperationSpec, flags: OperationFlags)
   const jsonl = flags.jsonl as string | undefined;
   if ((from === undefined && jsonl === undefined) || flags['generate-cli-skeleton']) {
     rejectBulkOnly(flags, '--from or --jsonl');
+    if (flags['id-base'] !== undefined) throw usageError('--id-base goes with --from');
     return runOperation(spec, flags);
   }
   const inputs = from ?? [jsonl!];
   for (const path of inputs) checkInput(path, from ? 'from' : 'jsonl', Boolean(from));
   checkFailuresFile(flags.failures as string | undefined, inputs);
+  checkPutFlags(flags, from, inputs);
+  const idBase = flags['id-base'] as string | undefined;
+  const stateFile = flags.state as string | undefined;
   const session = await openSession(spec, flags, { optional: ['documents'] });
   try {
     const { Documents, ...args } = session.input as unknown as BatchPutDocumentRequest;
@@ -92,7 +129,16 @@ export async function runDocumentPut(spec: OperationSpec, flags: OperationFlags)
     if (jsonl !== undefined) hintStdin(jsonl, 'documents (JSON)');
     await runBulk(session, flags, {
       wording: { one: 'document', noun: 'documents', verb: 'sent' },
-      start: (options) => runBulkPut({ ...options, client: session.client as SearchClient, args, source: from ? { from } : { jsonl: jsonl! } }),
+      start: (options) =>
+        refusingBadInput(() =>
+          runBulkPut({
+            ...options,
+            client: session.client as SearchClient,
+            args,
+            source: from ? { from, ...(idBase === undefined ? {} : { idBase }) } : { jsonl: jsonl! },
+            ...(stateFile === undefined ? {} : { stateFile }),
+          }),
+        ),
     });
   } finally {
     await session.close();

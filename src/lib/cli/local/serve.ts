@@ -5,6 +5,7 @@ import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 import { parseTokenSecrets, SECRETS_VARIABLE, tokenSecretsFromEnv } from './token-secrets.js';
 import { pemCertificates } from '../../http/pem.js';
+import { dataDirStartError } from './start-errors.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
 /** The environment variable that can hold the accepted key pairs. */
@@ -147,9 +148,8 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
   }).catch((error: NodeJS.ErrnoException) => {
-    // by name: the local service is a side file of the CLI bundle, with classes of its own
-    if (error?.name === 'DamagedStoreError') throw new CliError(`The local service will not serve ${error.message}`, EXIT.OTHER, { cause: error });
-    if (error?.name === 'StoreFullError') throw new CliError(`The local service cannot start: ${error.message}`, EXIT.OTHER, { cause: error });
+    const dataDirError = dataDirStartError(error);
+    if (dataDirError) throw dataDirError;
     if (error?.code !== 'EADDRINUSE') throw error;
     throw new CliError(
       `Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`,

@@ -1,7 +1,11 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { OutputFormat } from '../../config/output-format.js';
+import type { OutputStream } from '../cli-io.js';
 import { formatJson } from './json.js';
 import { formatText } from './text.js';
+
+/** The width of tables when neither the terminal nor `$COLUMNS` tells. */
+const DEFAULT_WIDTH = 80;
 
 /** How to print a result. */
 export interface RenderOptions {
@@ -10,8 +14,10 @@ export interface RenderOptions {
   color: boolean;
   /** The table's title, e.g. the operation name. */
   title: string;
-  /** The terminal width tables are fitted to, when known. */
+  /** The width tables are fitted to (see `outputWidth`). */
   width?: number;
+  /** Told, for a table, what it left out to fit the width. */
+  onNote?: (note: string) => void;
 }
 
 /**
@@ -28,7 +34,14 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     }
     case 'table': {
       const [{ formatTable }, { Chalk }] = await Promise.all([import('./table.js'), import('chalk')]);
-      return formatTable(data, options.title, { chalk: new Chalk({ level: options.color ? 1 : 0 }), width: options.width });
+      return formatTable(data, options.title, {
+        chalk: new Chalk({ level: options.color ? 1 : 0 }),
+        width: options.width,
+        onOmitted: (table, columns) =>
+          options.onNote?.(
+            `nimbus: to fit ${options.width} columns, the ${table} table leaves out ${columns.join(', ')} (--output json shows every member; choose columns with --query)`,
+          ),
+      });
     }
     default:
       return formatJson(data);
@@ -44,8 +57,18 @@ export function isEmptyResult(data: unknown): boolean {
 }
 
 /**
+ * The width tables are fitted to: the terminal's when stdout is one, else `$COLUMNS` (as a
+ * shell exports it), else 80.
+ */
+export function outputWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number {
+  if (stdout.isTTY && stdout.columns) return stdout.columns;
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : DEFAULT_WIDTH;
+}
+
+/**
  * What to say on stderr about a printed table: that there was nothing to show, or, in a
- * terminal, that the table is wider than the terminal (tables overflow rather than split values).
+ * terminal, that the table is still wider than the terminal (an id wider than it stays whole).
  */
 export function tableNote(text: string, width: number | undefined): string | undefined {
   if (text === '') return 'nimbus: the result is empty: no table to show';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MFA_CODE_PROVIDER, SearchClient, StsError } from '../../../../src/lib/index.js';
 import { startLocalService, type LocalService } from '../../../../src/lib/local/server.js';
 import { FAKE_SECRET, makeTempHome, type TempHome } from '../../../unit/config/temp-home.js';
-import { startFakeSts, type FakeSts } from './fake-sts.js';
+import { newSessionKeys, startFakeSts, type FakeSts } from './fake-sts.js';
 
 const ROLE = 'arn:aws:iam::123456789012:role/dev';
 const SERIAL = 'arn:aws:iam::123456789012:mfa/me';
@@ -17,15 +17,15 @@ describe('a client with an assume-role profile (fake STS, local service)', funct
   let dataDir: string;
   let t: TempHome;
   let savedEnv: NodeJS.ProcessEnv;
-  const accepted = new Map<string, string>();
 
   beforeEach(async () => {
-    accepted.clear();
-    sts = await startFakeSts({ onIssue: (issued) => accepted.set(issued.key, issued.secret) });
+    // The service accepts the credentials the fake STS will issue, each only with its session token.
+    const issues = newSessionKeys(4);
+    sts = await startFakeSts({ issues });
     sts.addUser('AKIDSOURCE', FAKE_SECRET);
     sts.roles.set(ROLE, { trusted: ['AKIDSOURCE'], mfa: { serial: SERIAL, code: '654321' } });
     dataDir = mkdtempSync(join(tmpdir(), 'nimbus-sts-client-'));
-    local = await startLocalService({ port: 0, dataDir, credentials: accepted });
+    local = await startLocalService({ port: 0, dataDir, credentials: issues });
     t = makeTempHome();
     t.write('.aws/credentials', `[base]\naws_access_key_id = AKIDSOURCE\naws_secret_access_key = ${FAKE_SECRET}\n`);
     t.write('.aws/config', `[profile mfa]\nrole_arn = ${ROLE}\nsource_profile = base\nmfa_serial = ${SERIAL}\n`);

@@ -29,12 +29,33 @@ export interface FakeRole {
   mfa?: { serial: string; code: string };
 }
 
-/** Credentials the fake STS issued. */
-export interface IssuedCredentials {
+/** Temporary credentials as STS hands them out: an access key, its secret and its session token. */
+export interface SessionKeys {
   key: string;
   secret: string;
   token: string;
+}
+
+/** Credentials the fake STS issued. */
+export interface IssuedCredentials extends SessionKeys {
   roleArn: string;
+}
+
+/** The `index`-th (from 0) new session keys, shaped as STS issues them: an `ASIA…` key, random secret and token. */
+function randomSessionKeys(index: number): SessionKeys {
+  return {
+    key: `ASIA${String(index + 1).padStart(4, '0')}${randomBytes(4).toString('hex').toUpperCase()}`,
+    secret: randomBytes(20).toString('base64'),
+    token: `FwoG${randomBytes(48).toString('base64')}`,
+  };
+}
+
+/**
+ * `count` new session keys for {@link startFakeSts}'s `issues`: known before the fake issues them,
+ * so that a service under test can be started accepting exactly them, each with its token.
+ */
+export function newSessionKeys(count: number): SessionKeys[] {
+  return Array.from({ length: count }, (_, index) => randomSessionKeys(index));
 }
 
 /** A loopback STS speaking the real query protocol: form-encoded POST in, XML out. */
@@ -65,9 +86,11 @@ function errorXml(code: string, message: string): string {
  * Starts the fake STS. AssumeRole must carry a valid SigV4 signature (service `sts`) by a
  * registered user or by credentials it issued earlier, with that session's token in
  * `x-amz-security-token`; AssumeRoleWithWebIdentity must be unsigned with a trusted token.
- * Issued credentials last `DurationSeconds` (default 3600); `onIssue` hears of each.
+ * Issued credentials last `DurationSeconds` (default 3600). They are new random keys, or with
+ * `issues` those keys in order; once all of those are issued, a call that would issue more is
+ * refused with a 500 `InternalFailure` saying so.
  */
-export async function startFakeSts(options: { onIssue?: (credentials: IssuedCredentials) => void } = {}): Promise<FakeSts> {
+export async function startFakeSts(options: { issues?: readonly SessionKeys[] } = {}): Promise<FakeSts> {
   const secrets = new Map<string, string>();
   const sessionTokens = new Map<string, string>();
   const roles = new Map<string, FakeRole>();
@@ -125,14 +148,10 @@ export async function startFakeSts(options: { onIssue?: (credentials: IssuedCred
     }
     if (!rest.RoleSessionName) return refuse(400, 'ValidationError', 'RoleSessionName is required');
     const duration = Number(rest.DurationSeconds ?? 3600);
-    const credentials: IssuedCredentials = {
-      key: `ASIA${String(issued.length + 1).padStart(4, '0')}${randomBytes(4).toString('hex').toUpperCase()}`,
-      secret: randomBytes(20).toString('base64'),
-      token: `FwoG${randomBytes(48).toString('base64')}`,
-      roleArn: rest.RoleArn!,
-    };
+    const keys = options.issues ? options.issues[issued.length] : randomSessionKeys(issued.length);
+    if (!keys) return refuse(500, 'InternalFailure', `the fake STS was given ${options.issues!.length} credentials to issue and has issued them all`);
+    const credentials: IssuedCredentials = { ...keys, roleArn: rest.RoleArn! };
     issued.push(credentials);
-    options.onIssue?.(credentials);
     secrets.set(credentials.key, credentials.secret);
     sessionTokens.set(credentials.key, credentials.token);
     const expiration = new Date(Date.now() + duration * 1000).toISOString().replace(/\.\d+Z$/, 'Z');

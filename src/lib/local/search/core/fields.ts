@@ -70,7 +70,7 @@ const MAX_FIELDS = 500;
  * Applies UpdateIndex `DocumentMetadataConfigurationUpdates` to an index's fields: a new name
  * adds a custom field (displayable unless told otherwise, and searchable when it holds strings,
  * as Kendra's defaults are), a known name changes its search and relevance settings. A field's
- * type never changes; custom names cannot start with `_`.
+ * type never changes; custom names cannot start with `_`; one date field at most sets `Freshness`.
  */
 export function applyFieldUpdates(current: readonly FieldConfig[], updates: readonly DocumentMetadataConfiguration[]): FieldConfig[] {
   const fields = current.map((field) => ({ ...field, Search: { ...field.Search } }));
@@ -105,6 +105,8 @@ export function applyFieldUpdates(current: readonly FieldConfig[], updates: read
     if (!existing) fields.push(field);
   }
   if (fields.length > MAX_FIELDS) throw invalid(`An index can have at most ${MAX_FIELDS} fields.`);
+  const fresh = fields.filter((field) => field.Relevance?.Freshness === true);
+  if (fresh.length > 1) throw invalid(`Freshness can be set on one date field only; it is set on ${fresh.map((field) => field.Name).join(' and ')}.`);
   return fields;
 }
 
@@ -117,8 +119,11 @@ function checkRelevance(name: string, type: FieldType, relevance: Relevance): Fi
   if (relevance.Freshness !== undefined && type !== 'DATE_VALUE') {
     throw invalid(`Freshness applies to date fields; ${name} is of type ${type}.`);
   }
-  if (relevance.RankOrder !== undefined && type !== 'LONG_VALUE' && type !== 'DATE_VALUE') {
-    throw invalid(`RankOrder applies to long and date fields; ${name} is of type ${type}.`);
+  if (relevance.Duration !== undefined && type !== 'DATE_VALUE') {
+    throw invalid(`Duration applies to date fields; ${name} is of type ${type}.`);
+  }
+  if (relevance.RankOrder !== undefined && type !== 'LONG_VALUE') {
+    throw invalid(`RankOrder applies to long fields; ${name} is of type ${type}.`);
   }
   if (relevance.ValueImportanceMap !== undefined && type !== 'STRING_VALUE' && type !== 'STRING_LIST_VALUE') {
     throw invalid(`ValueImportanceMap applies to string fields; ${name} is of type ${type}.`);

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sentence } from './sentence.js';
 
 /** Why an S3 object of the local S3 dir cannot be read. */
 export class S3PathError extends Error {
@@ -103,6 +104,6 @@ export function readS3Text<T>(s3Dir: string, path: { Bucket: string; Key: string
     const bytes = readS3Object(s3Dir, path.Bucket, path.Key);
     return { ok: true, value: parse(new TextDecoder('utf-8').decode(bytes)), size: bytes.length };
   } catch (error) {
-    return { ok: false, error: `Could not read ${what(`s3://${path.Bucket}/${path.Key}`)}: ${(error as Error).message}.`.slice(0, 2048) };
+    return { ok: false, error: sentence(`Could not read ${what(`s3://${path.Bucket}/${path.Key}`)}: ${(error as Error).message}`).slice(0, 2048) };
   }
 }

@@ -10,6 +10,7 @@ import { languageIndexMigration } from './migrations/language-index.js';
 import { otherLanguageIndexMigration } from './migrations/other-language-index.js';
 import { syncFailuresMigration } from './migrations/sync-failures.js';
 import { rankingTiersMigration } from './migrations/ranking-tiers.js';
+import { cjkWordsMigration } from './migrations/cjk-words.js';
 import { crawlFrontierMigration } from './migrations/crawl-frontier.js';
 
 /**
@@ -228,5 +229,6 @@ export const searchMigrations: Migration[] = [
   languageIndexMigration,
   rankingTiersMigration,
   otherLanguageIndexMigration,
+  cjkWordsMigration,
   crawlFrontierMigration,
 ];

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { fieldMap } from '../core/fields.js';
 import { listS3Keys } from '../core/s3-files.js';
+import { sentence } from '../core/sentence.js';
 import { sql } from '../core/statements.js';
 import type { DataSourceRow } from '../resources/data-source-store.js';
 import { addMetrics } from '../resources/data-source-store.js';
 import type { DataSourceSettings } from '../resources/data-source-config.js';
 import { recordFailure } from '../resources/document-status-store.js';
+import { documentRoom } from '../resources/document-quota.js';
 import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
@@ -97,6 +99,7 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   const byName = fieldMap(fields);
   const acl = aclRulesOf(ctx, config);
   const markDone = sql(db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
+  const room = documentRoom(db, index);
   for (const key of keys) {
     let docId: string | null = `s3://${config.BucketName}/${key}`;
     try {
@@ -108,6 +111,8 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
           `The metadata file s3://${config.BucketName}/${metadataKey(key, config)} names the access control configuration ${configurationId}, which does not exist in index ${index.id}`,
         );
       }
+      const full = room.admit(object.id);
+      if (full !== null) throw new Error(full);
       const outcome = writeDocument(db, index.rowid, fields, buildDocument(object, undefined, ctx.extractTimeLimitMs), ctx.nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
     } catch (error) {
@@ -165,7 +170,7 @@ function step(ctx: RunnerContext, work: Job): void {
       try {
         keys = selectKeys(listS3Keys(ctx.s3Dir, config.BucketName), config);
       } catch (error) {
-        return finish(db, job, 'FAILED', nowMs, `Could not list the bucket ${config.BucketName}: ${(error as Error).message}.`);
+        return finish(db, job, 'FAILED', nowMs, sentence(`Could not list the bucket ${config.BucketName}: ${(error as Error).message}`));
       }
       const add = sql(db, 'INSERT OR IGNORE INTO search_sync_items (job_rowid, key) VALUES (?, ?)');
       for (const key of keys) add.run(job.rowid, key);

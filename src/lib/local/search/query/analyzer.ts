@@ -1,4 +1,5 @@
 import { porterStem } from './porter.js';
+import { hasCjk, splitWord, WORD_BREAK } from './word-segments.js';
 
 /** A word of a text: where it is and the term it is indexed as. */
 export interface Token {
@@ -25,12 +26,16 @@ export function term(word: string): string {
   return value;
 }
 
-/** The words of a text with their offsets and terms. */
+/** The words of a text with their offsets and terms; Chinese, Japanese and Korean split into words (see `word-segments.ts`). */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  // stored text has its CJK words apart already (see `word-segments.ts`)
+  const cjk = hasCjk(text) && !text.includes(WORD_BREAK);
   for (const match of text.matchAll(WORD)) {
-    const value = term(match[0]);
-    if (value !== '') tokens.push({ start: match.index, end: match.index + match[0].length, term: value });
+    for (const [start, end] of cjk ? splitWord(match[0]) : [[0, match[0].length] as const]) {
+      const value = term(match[0].slice(start, end));
+      if (value !== '') tokens.push({ start: match.index + start, end: match.index + end, term: value });
+    }
   }
   return tokens;
 }

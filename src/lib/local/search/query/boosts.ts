@@ -10,7 +10,10 @@ export interface ColumnWeights {
 }
 
 const DEFAULT_IMPORTANCE = 5;
-const YEAR_SECONDS = 365 * 24 * 3600;
+/** A month as Kendra counts it in `Duration` ("2628000s" is a month). */
+const MONTH_SECONDS = 2_628_000;
+/** The `Duration` of a freshness boost when none is given: 3 months, as Kendra documents. */
+export const DEFAULT_DURATION_SECONDS = 3 * MONTH_SECONDS;
 
 /**
  * Column weights from the fields' `Importance` (1 to 10, 5 by default): the title weighs 4
@@ -29,12 +32,12 @@ export function columnWeights(fields: ReadonlyMap<string, FieldConfig>): ColumnW
 
 function seconds(duration: string | undefined): number {
   const match = /^(\d+)s$/.exec(duration ?? '');
-  return match ? Math.max(1, Number(match[1])) : YEAR_SECONDS;
+  return match ? Math.max(1, Number(match[1])) : DEFAULT_DURATION_SECONDS;
 }
 
 /**
  * Score multipliers from the relevance settings of fields, for the documents being ranked:
- * `Freshness` (newer dates within `Duration` rank higher), `RankOrder` (ASCENDING: higher values
+ * `Freshness` (newer dates within `Duration`, 3 months by default, rank higher), `RankOrder` (ASCENDING: higher values
  * rank higher; DESCENDING: lower ones, relative to the candidates) and `ValueImportanceMap` (listed values
  * rank by their importance). Each adds up to its field's importance / 10.
  */

@@ -42,10 +42,10 @@ export function ftsTerms(db: Database.Database, text: string): string[] {
 
 /**
  * The name of an fts5vocab table over the FTS5 table `table` (`row`: one row per term with the
- * number of rows holding it; `instance`: one row per occurrence), made once per connection in
- * its temp schema.
+ * number of rows holding it; `col`: the same per column; `instance`: one row per occurrence),
+ * made once per connection in its temp schema.
  */
-export function ftsVocabulary(db: Database.Database, table: string, kind: 'row' | 'instance'): string {
+export function ftsVocabulary(db: Database.Database, table: string, kind: 'row' | 'col' | 'instance'): string {
   const name = `${table}_${kind}`;
   once(db, name, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5vocab(main, ${table}, '${kind}')`);
   return `temp.${name}`;

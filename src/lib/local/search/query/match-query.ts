@@ -1,8 +1,12 @@
 import type Database from 'better-sqlite3';
 import { activeSynonymRules } from './active-rules.js';
-import { buildMatchPlan, type MatchPlan } from './fts-expression.js';
+import type { FieldConfig } from '../core/fields.js';
+import type { DocPredicate } from './filter.js';
+import { buildMatchPlan, buildTreePlan, type MatchPlan } from './fts-expression.js';
+import { parseAdvancedQuery } from './query-tree.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { STOP_WORDS } from './stop-words.js';
+import { truncatedQueryText } from './query-text.js';
 import { withLanguageStems, type Stemmer } from './language-analysis.js';
 import { expandSynonyms, type Group } from './synonyms.js';
 
@@ -13,6 +17,8 @@ export interface MatchQuery {
   plan: MatchPlan;
   /** The FTS5 expression of the documents the query finds; null when it has no positive clause. */
   expression: string | null;
+  /** The documents the query's field conditions let through; null when it has none. */
+  filter: DocPredicate | null;
 }
 
 function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
@@ -21,17 +27,33 @@ function withoutStopWords(parsed: ParsedQuery): ParsedQuery {
 }
 
 /**
- * Parses query text for an index: optional stop words dropped (unless nothing else is left),
+ * Parses query text for an index, cut at its 30th token word: optional stop words dropped (unless nothing else is left),
  * the index's active thesaurus rules applied, each word's stem in the query's language added
- * when that language has a `stemmer`, and the FTS5 expressions built.
+ * when that language has a `stemmer`, and the FTS5 expressions built. With the index's `fields`
+ * (Query, not Retrieve, which does not support it), Kendra's advanced query syntax applies:
+ * field conditions filter, and parentheses group the Boolean operators (see `query-tree.ts`).
  */
-export function matchQuery(db: Database.Database, indexRowid: number, text: string, nowMs: number, stemmer?: Stemmer): MatchQuery {
-  const parsed = withoutStopWords(parseQuery(text));
+export function matchQuery(
+  db: Database.Database,
+  indexRowid: number,
+  text: string,
+  nowMs: number,
+  stemmer?: Stemmer,
+  fields?: ReadonlyMap<string, FieldConfig>,
+): MatchQuery {
+  const truncated = truncatedQueryText(text);
+  const advanced = fields ? parseAdvancedQuery(truncated, fields) : null;
+  const filter = advanced?.filter ?? null;
   const rules = activeSynonymRules(db, indexRowid, nowMs);
   const inLanguage = (groups: Group[]) => (stemmer ? withLanguageStems(groups, stemmer) : groups);
+  if (advanced?.tree) {
+    const { plan, groups } = buildTreePlan(advanced.tree, (clause) => inLanguage(expandSynonyms([clause], rules))[0]!);
+    return { should: groups, must: [], plan, expression: plan.match, filter };
+  }
+  const parsed = withoutStopWords(parseQuery(advanced ? (advanced.flatText ?? '') : truncated));
   const should = inLanguage(expandSynonyms(parsed.should, rules));
   const must = inLanguage(expandSynonyms(parsed.must, rules));
   const plan = buildMatchPlan(should, must, parsed.not);
   const expression = plan.match && plan.excluded ? `(${plan.match}) NOT ${plan.excluded}` : plan.match;
-  return { should, must, plan, expression };
+  return { should, must, plan, expression, filter };
 }

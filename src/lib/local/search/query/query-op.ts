@@ -42,7 +42,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const collapse = input.CollapseConfiguration ? collapsePlan(input.CollapseConfiguration, options.byName) : null;
   const text = checkedQueryText(input.QueryText);
   const stemmer = await stemmerFor(queryLanguage(input.AttributeFilter));
-  const { should, must, plan, expression } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, stemmer);
+  const { should, must, plan, expression, filter } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, stemmer, options.byName);
+  const scoped = options.filter;
+  if (filter) options.filter = scoped ? (doc) => scoped(doc) && filter(doc) : filter;
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
   const queryId = randomUUID();

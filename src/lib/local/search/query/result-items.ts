@@ -5,7 +5,7 @@ import type { CachedDoc } from './doc-cache.js';
 import { docValue } from './doc-values.js';
 import type { FaqMatch } from './faq-match.js';
 import type { MatchPlan } from './fts-expression.js';
-import { excerptWindow, highlightsOf, markText, plainTexts } from './highlight.js';
+import { excerptWindow, highlightsOf, markText, shownTexts } from './highlight.js';
 import { feedbackToken, resultId } from './result-ids.js';
 import type { AdditionalResultAttribute, DocumentAttribute, QueryResultItem, ScoreConfidence, TextWithHighlights } from '../../../services/search/types.js';
 
@@ -44,7 +44,7 @@ function withHighlights(ctx: ItemContext, text: string): TextWithHighlights {
 
 /** The result items of documents: highlighted title, excerpt, attributes, confidence, ids. */
 export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: CachedDoc; confidence: ScoreConfidence; key: string }>): QueryResultItem[] {
-  const bodies = plainTexts(
+  const bodies = shownTexts(
     ctx.db,
     ctx.table,
     'body',
@@ -52,8 +52,9 @@ export function documentItems(ctx: ItemContext, page: ReadonlyArray<{ doc: Cache
   );
   return page.map(({ doc, confidence: bucket, key }) => {
     const id = resultId(ctx.queryId, key);
-    const body = markText(bodies.get(doc.rowid) ?? '', ctx.plan.all, ctx.plan.original);
-    const window = excerptWindow(body.text, body.spans);
+    const shown = bodies.get(doc.rowid);
+    const body = shown ? markText(shown.text, ctx.plan.all, ctx.plan.original, shown.words) : markText('', ctx.plan.all, ctx.plan.original);
+    const window = excerptWindow(body.text, body.spans, body.words);
     return {
       Id: id,
       Type: 'DOCUMENT',

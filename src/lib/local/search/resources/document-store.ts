@@ -4,6 +4,7 @@ import type { AttrMap } from '../core/attributes.js';
 import type { FieldConfig } from '../core/fields.js';
 import { documentsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
+import { segmentCjk } from '../query/word-segments.js';
 import { clearFailure } from './document-status-store.js';
 import { dropRankingTiers, storeRankingTiers } from './ranking-tiers.js';
 import { searchableText } from './searchable-text.js';
@@ -35,7 +36,7 @@ function sourceUri(attrs: AttrMap): string | null {
 }
 
 /**
- * Stores (adds or replaces) a document of an index: its row, its full-text entry, the index's
+ * Stores (adds or replaces) a document of an index: its row, its full-text entry (CJK text split into words), the index's
  * counters and the change log; an earlier failure to store it is forgotten. A document identical to the stored one is left as is. Call
  * inside a transaction.
  */
@@ -69,7 +70,7 @@ export function writeDocument(db: Database.Database, indexRowid: number, fields:
     );
     sql(db, 'UPDATE search_indices SET doc_count = doc_count + 1, text_bytes = text_bytes + ? WHERE rowid = ?').run(bytes, indexRowid);
   }
-  const columns = { title: doc.title ?? '', body: doc.text, fields: searchableText(doc.attrs, fields) };
+  const columns = { title: segmentCjk(doc.title ?? ''), body: segmentCjk(doc.text), fields: segmentCjk(searchableText(doc.attrs, fields)) };
   sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`).run(rowid, columns.title, columns.body, columns.fields);
   storeRankingTiers(db, indexRowid, rowid, columns, existing !== undefined);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, rowid);
@@ -90,10 +91,17 @@ export function deleteDocument(db: Database.Database, indexRowid: number, docId:
   return true;
 }
 
-/** How many of the documents `docIds` an index does not hold yet. */
-export function countNewDocuments(db: Database.Database, indexRowid: number, docIds: readonly string[]): number {
-  const exists = sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
-  return docIds.filter((docId) => !exists.get(indexRowid, docId)).length;
+/** Whether an index holds the document `docId`. */
+export function isStoredDocument(db: Database.Database, indexRowid: number, docId: string): boolean {
+  return sql(db, 'SELECT 1 FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck().get(indexRowid, docId) !== undefined;
+}
+
+/** How many bytes of extracted text an index would hold with `docs` stored (added, or replacing the stored ones). */
+export function textBytesWith(db: Database.Database, indexRowid: number, docs: readonly PreparedDocument[]): number {
+  const stored = sql(db, 'SELECT text_bytes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').pluck();
+  let total = sql(db, 'SELECT text_bytes FROM search_indices WHERE rowid = ?').pluck().get(indexRowid) as number;
+  for (const doc of docs) total += Buffer.byteLength(doc.text, 'utf8') - ((stored.get(indexRowid, doc.id) as number | undefined) ?? 0);
+  return total;
 }
 
 /** How many documents an index holds. */
@@ -112,7 +120,7 @@ export function refreshSearchableText(db: Database.Database, indexRowid: number,
   const text = db.prepare(`SELECT title, body FROM ${table} WHERE rowid = CAST(? AS INTEGER)`);
   for (const row of rows) {
     const stored = text.get(row.rowid) as { title: string | null; body: string | null } | undefined;
-    const columns = { title: stored?.title ?? '', body: stored?.body ?? '', fields: searchableText(JSON.parse(row.attributes) as AttrMap, fields) };
+    const columns = { title: stored?.title ?? '', body: stored?.body ?? '', fields: segmentCjk(searchableText(JSON.parse(row.attributes) as AttrMap, fields)) };
     update.run(columns.fields, row.rowid);
     storeRankingTiers(db, indexRowid, row.rowid, columns, true);
   }

@@ -6,8 +6,9 @@ import { collectGarbage } from '../../server/collect-garbage.js';
 import { writeQueue } from '../../store/write-queue.js';
 import { findAccessConfig } from './access-control-configurations-store.js';
 import { addMetrics, dataSourceExists, runningCustomJob } from './data-source-store.js';
-import { countNewDocuments, deleteDocument, documentCount, writeDocument } from './document-store.js';
-import { activeIndex, documentQuota, indexFields } from './index-store.js';
+import { documentRoom, storageUnits } from './document-quota.js';
+import { deleteDocument, textBytesWith, writeDocument } from './document-store.js';
+import { activeIndex, extractedTextQuota, indexFields } from './index-store.js';
 import { recordFailure } from './document-status-store.js';
 import { DocumentRejected, prepareDocument, SYNC_JOB_ATTRIBUTE, type PreparedPut } from './prepare-document.js';
 import { recordSyncFailure } from './sync-failure-store.js';
@@ -54,16 +55,19 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
   if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
   await writeQueue(ctx.db).run(() => {
-    const added = countNewDocuments(
+    // over the extracted-text quota the whole batch is refused; over the document quota, each extra new document fails
+    const textQuota = extractedTextQuota(index.edition, storageUnits(index));
+    const bytes = textBytesWith(
       ctx.db,
       index.rowid,
-      prepared.map((put) => put.doc.id),
+      prepared.map((put) => put.doc),
     );
-    const quota = documentQuota(index.edition, JSON.parse(index.settings).CapacityUnits?.StorageCapacityUnits ?? 0);
-    const count = documentCount(ctx.db, index.rowid) + added;
-    if (count > quota) {
-      throw quotaExceeded(`This batch would bring index ${index.id} to ${count} documents; a ${index.edition} index holds at most ${quota}.`);
+    if (bytes > textQuota) {
+      throw quotaExceeded(
+        `This batch would bring the extracted text of index ${index.id} to ${bytes} bytes; a ${index.edition} index holds at most ${textQuota}.`,
+      );
     }
+    const room = documentRoom(ctx.db, index);
     for (const rejected of rejectedInJobs) {
       const job = runningCustomJob(ctx.db, index.rowid, rejected.dataSourceId, rejected.executionId);
       if (typeof job === 'string') continue;
@@ -95,6 +99,20 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
           ErrorCode: 'InvalidRequest',
           ErrorMessage: message,
         });
+        continue;
+      }
+      const message = room.admit(put.doc.id);
+      if (message !== null) {
+        failed.push({
+          Id: put.doc.id,
+          ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}),
+          ErrorCode: 'InvalidRequest',
+          ErrorMessage: message,
+        });
+        if (jobRowid !== undefined) {
+          addMetrics(ctx.db, jobRowid, { scanned: 1, failed: 1 });
+          recordSyncFailure(ctx.db, jobRowid, put.doc.id, message);
+        }
         continue;
       }
       const outcome = writeDocument(ctx.db, index.rowid, fields, put.doc, ctx.nowMs);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { FaqFileFormat, FaqStatus } from '../../../services/search/types.js';
 import type { FaqEntry } from '../core/faq-file.js';
 import { faqFts } from '../core/fts-tables.js';
+import { segmentCjk } from '../query/word-segments.js';
 import { sql } from '../core/statements.js';
 import type { S3FileRow } from './s3-file-row.js';
 
@@ -43,7 +44,7 @@ export function insertFaqItems(
   for (const entry of entries) {
     const attrs = { _language_code: { t: 'STRING_VALUE' as const, v: languageCode }, ...entry.attrs, _faq_id: { t: 'STRING_VALUE' as const, v: faqId } };
     const itemRowid = item.run(faqRowid, indexRowid, entry.question, entry.answer, entry.sourceUri, JSON.stringify(attrs)).lastInsertRowid;
-    text.run(itemRowid, entry.question, entry.answer);
+    text.run(itemRowid, segmentCjk(entry.question), segmentCjk(entry.answer));
   }
 }
 

@@ -68,6 +68,20 @@ export function documentQuota(edition: string, storageUnits: number): number {
   return 100_000 * (1 + storageUnits);
 }
 
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+
+/**
+ * The most bytes of extracted text an index of `edition` holds, with `storageUnits` extra
+ * capacity units: 3 GB for the developer edition (which takes no extra units), 30 GB a unit for
+ * the enterprise edition, 200 MB a unit for the GenAI enterprise edition.
+ */
+export function extractedTextQuota(edition: string, storageUnits: number): number {
+  if (edition === 'DEVELOPER_EDITION') return 3 * GB;
+  if (edition === 'GEN_AI_ENTERPRISE_EDITION') return 200 * MB * (1 + storageUnits);
+  return 30 * GB * (1 + storageUnits);
+}
+
 /** The columns a new index is written with (it starts CREATING until `busy_until`). */
 export type NewIndex = Pick<
   IndexRow,

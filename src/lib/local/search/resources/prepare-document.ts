@@ -6,6 +6,7 @@ import type { ExtractedText } from '../core/extract/extracted-text.js';
 import { ExtractionPending } from '../core/extract/pending-extractions.js';
 import { encodeAccess } from '../core/document-access.js';
 import { readS3Object } from '../core/s3-files.js';
+import { sentence } from '../core/sentence.js';
 import type { PreparedDocument } from './document-store.js';
 
 /** The attribute that ties a put document to a running sync job of a CUSTOM data source. */
@@ -41,7 +42,7 @@ function checkAttributes(list: readonly DocumentAttributeInput[], fields: Readon
     try {
       value = fromWireValue(attribute.Value, key);
     } catch (error) {
-      throw new DocumentRejected(`${(error as Error).message}.`);
+      throw new DocumentRejected(sentence((error as Error).message));
     }
     if (value.t !== field.Type) throw new DocumentRejected(`The field ${key} is of type ${field.Type}, not ${value.t}.`);
     if (key in attrs) throw new DocumentRejected(`The field ${key} is given more than once.`);
@@ -72,7 +73,7 @@ export function buildDocument(source: DocumentSource, extracted?: ExtractedText,
       extracted = extractTextNow(source.bytes, source.contentType, source.id, timeLimitMs);
     } catch (error) {
       if (error instanceof ExtractionPending) throw error;
-      throw new DocumentRejected(`${(error as Error).message}.`);
+      throw new DocumentRejected(sentence((error as Error).message));
     }
   }
   const attrs = { ...source.attrs };
@@ -115,7 +116,7 @@ export async function prepareDocument(
     try {
       bytes = readS3Object(s3Dir, input.S3Path.Bucket, input.S3Path.Key);
     } catch (error) {
-      throw new DocumentRejected(`${(error as Error).message}.`);
+      throw new DocumentRejected(sentence((error as Error).message));
     }
   } else {
     contentType = input.ContentType ?? 'PLAIN_TEXT';
@@ -134,7 +135,7 @@ export async function prepareDocument(
   try {
     extracted = await extractText(bytes, contentType, input.Id, timeLimitMs);
   } catch (error) {
-    throw new DocumentRejected(`${(error as Error).message}.`);
+    throw new DocumentRejected(sentence((error as Error).message));
   }
   const doc = buildDocument(
     {

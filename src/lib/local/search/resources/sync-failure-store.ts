@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { sentence } from '../core/sentence.js';
 import { sql } from '../core/statements.js';
 
 /** The longest ErrorMessage the model allows. */
@@ -39,7 +40,7 @@ export function failureMessage(db: Database.Database, jobRowid: number, failed: 
   let length = head.length;
   const failures = syncFailures(db, jobRowid);
   for (const [position, { docId, reason }] of failures.entries()) {
-    const part = ` ${docId}: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`;
+    const part = ` ${docId}: ${sentence(reason)}`;
     const rest = failed - position - 1;
     const tail = rest > 0 ? ` …and ${rest} more.` : '';
     if (length + part.length + tail.length > MAX_MESSAGE) {

@@ -5,7 +5,7 @@ import type { Migration } from '../../../types.js';
  * depth, the seeds being 1) and whether it is a page or a sitemap.
  */
 export const crawlFrontierMigration: Migration = {
-  version: 14,
+  version: 15,
   up(db) {
     db.exec(`
       ALTER TABLE search_sync_items ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
