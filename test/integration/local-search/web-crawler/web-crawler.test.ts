@@ -397,6 +397,32 @@ describe('local search service: the web crawler beyond the defaults', function (
     return web;
   };
 
+  // Over the document quota, Kendra fails each new document with InvalidRequest: https://docs.aws.amazon.com/kendra/latest/dg/adjusting-capacity.html
+  it('fails each new page over the index document quota, and stores those that fit', async function () {
+    this.timeout(180_000);
+    const crawling = await crawlingWith({ caBundle: pki.ca.certFile });
+    const dev = await activeIndex(crawling.endpoint, { Edition: 'DEVELOPER_EDITION', Name: 'dev' });
+    crawling.index = dev;
+    let next = 0;
+    const worker = async () => {
+      while (next < 1000) {
+        const batch = next++;
+        const documents = Array.from({ length: 10 }, (_, n) => ({ Id: `q${batch * 10 + n}`, Blob: 'eA==' }));
+        await ok(crawling.endpoint, 'BatchPutDocument', { IndexId: dev, Documents: documents });
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    await ok(crawling.endpoint, 'BatchDeleteDocument', { IndexId: dev, DocumentIdList: ['q0'] });
+    const web = await siteOf(true);
+    web.pages.set('/', html('Start', 'margay start', ['/second']));
+    web.pages.set('/second', html('Second', 'margay second'));
+    const Id = await crawling.dataSource({ Urls: { SeedUrlConfiguration: { SeedUrls: [`${web.origin}/`] } } });
+    const job = await crawling.sync(Id);
+    assert.equal(job.Status, 'INCOMPLETE');
+    assert.deepEqual([job.Metrics.DocumentsAdded, job.Metrics.DocumentsFailed], ['1', '1']);
+    assert.match(job.ErrorMessage, /\/second.*maximum of 10000 documents/);
+  });
+
   it('crawls http:// sites when the service allows it (local start --allow-http-crawl, an extension)', async () => {
     const crawling = await crawlingWith({ allowHttpCrawl: true });
     const web = await siteOf(false);

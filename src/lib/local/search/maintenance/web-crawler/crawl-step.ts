@@ -4,6 +4,7 @@ import { systemTrustContextWith } from '../../../../http/trust-store.js';
 import { ExtractionPending } from '../../core/extract/pending-extractions.js';
 import { sql } from '../../core/statements.js';
 import { addMetrics, type DataSourceRow } from '../../resources/data-source-store.js';
+import { documentRoom } from '../../resources/document-quota.js';
 import { recordFailure } from '../../resources/document-status-store.js';
 import { writeDocument } from '../../resources/document-store.js';
 import { indexFields, type IndexRow } from '../../resources/index-store.js';
@@ -142,6 +143,7 @@ class Crawl {
   readonly scope: UrlScope;
   readonly session: CrawlSession;
   private readonly markDone;
+  private room: ReturnType<typeof documentRoom> | undefined;
 
   constructor(
     readonly ctx: CrawlContext,
@@ -243,6 +245,9 @@ class Crawl {
   private index(item: Item, docId: string, contentType: string, bytes: Buffer): boolean {
     const { db, nowMs } = this.ctx;
     const { job, source, index } = this.work;
+    this.room ??= documentRoom(db, index);
+    const full = this.room.admit(docId);
+    if (full !== null) return (this.fail(item, docId, full), true);
     try {
       const doc = buildDocument(
         {
