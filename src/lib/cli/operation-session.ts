@@ -167,13 +167,15 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
   let localS3Dir: string | undefined;
   if (flags.local) {
     const { startLocalService } = await import('../local/server.js');
-    const { tokenSecretsFromEnv } = await import('./local/token-secrets.js');
+    const { SECRETS_VARIABLE, tokenSecretsFromEnv } = await import('./local/token-secrets.js');
     const { printUpgradeNotice } = await import('./local/upgrade-notice.js');
     const { dataDirStartError } = await import('./local/start-errors.js');
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
     const { resolveFunctions } = await import('./local/functions.js');
-    const tokenSecrets = tokenSecretsFromEnv(env);
+    // the secrets of user tokens and of web crawlers, and the CA bundle the crawler trusts, as `local start` reads them
+    const secrets = [...(tokenSecretsFromEnv(env) ?? []), ...(tokenSecretsFromEnv(env, SECRETS_VARIABLE) ?? [])];
+    const tokenSecrets = secrets.length > 0 ? new Map(secrets) : undefined;
     const functions = resolveFunctions(undefined, env);
     local = await startLocalService({
       port: 0,
@@ -181,6 +183,7 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
       s3Dir: localS3Dir,
       ...(tokenSecrets ? { tokenSecrets } : {}),
       ...(functions ? { functions } : {}),
+      ...(env.AWS_CA_BUNDLE ? { caBundle: env.AWS_CA_BUNDLE } : {}),
       onUpgradeNotice: printUpgradeNotice,
     }).catch((error: unknown) => {
       throw dataDirStartError(error) ?? error;

@@ -63,3 +63,17 @@ export function tlsTrustOptions(
   if (typeof verify === 'string') return { rejectUnauthorized: true, ca: readBoundedFile(verify, undefined, 'a CA bundle').toString('utf8') };
   return { rejectUnauthorized: true, secureContext: systemTrustContext(env) };
 }
+
+/**
+ * A TLS context that trusts the system's certificates ({@link systemTrustContext}) and, in
+ * addition, the certificates of the PEM bundle `extraPem` (a private CA, say); the system's
+ * context itself when the bundle holds none.
+ */
+export function systemTrustContextWith(extraPem: string, env: NodeJS.ProcessEnv = process.env): SecureContext {
+  const extras = pemCertificates(extraPem);
+  if (extras.length === 0) return systemTrustContext(env);
+  const body = (pem: string) => pem.replace(/-----[^-]+-----|\s/g, '');
+  const bundled = new Set(rootCertificates.map(body));
+  const additions = pemCertificates(readSystemBundle(env)).filter((pem) => !bundled.has(body(pem)));
+  return createSecureContext({ ca: [...rootCertificates, ...additions, ...extras] });
+}

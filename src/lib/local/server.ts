@@ -4,6 +4,8 @@ import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { FileRefusal, readBoundedFile } from '../config/bounded-file.js';
+import { pemCertificates } from '../http/pem.js';
 import { addInThreadServer, removeInThreadServer } from '../http/in-thread-servers.js';
 import { verifySigV4 } from '../signing/verify.js';
 import { modules as registeredModules } from './registry.js';
@@ -89,6 +91,16 @@ export interface LocalServiceOptions {
    */
   functions?: ReadonlyMap<string, string>;
   /**
+   * A PEM file of certificate authorities that the service's outbound HTTPS (the web crawler)
+   * trusts besides the system's store (Node's authorities and the system's bundle); the system's alone unless given.
+   */
+  caBundle?: string;
+  /**
+   * Lets web crawler data sources crawl `http://` sites, for development sites: an extension
+   * (Kendra crawls HTTPS only, and so does the local service unless this is true).
+   */
+  allowHttpCrawl?: boolean;
+  /**
    * Told, while the data dir's schema is upgraded on start, before a step that may take a while
    * (one that re-reads every stored document, say), what it does: e.g. `building the ranking
    * tiers of 100,000 stored documents (search schema 12)`. The service listens once the upgrade
@@ -140,6 +152,18 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, not ${value}`);
   return value;
 }
+/** The certificates of the PEM file `path`; an error saying why when it cannot be read or holds none. */
+function readCaBundle(path: string): string {
+  let text: string;
+  try {
+    text = readBoundedFile(path, undefined, 'a CA bundle').toString('utf8');
+  } catch (error) {
+    throw new Error(error instanceof FileRefusal ? `The CA bundle ${path} ${error.problem}` : `Cannot read the CA bundle ${path}: ${(error as Error).message}`);
+  }
+  if (pemCertificates(text).length === 0) throw new Error(`The CA bundle ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return text;
+}
+
 const TICK_INTERVAL_MS = 100;
 const LAZY_TICK_MS = 20;
 
@@ -216,6 +240,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     sessionTokens,
     tokenSecrets: options.tokenSecrets ?? new Map(),
     functions: options.functions ?? new Map(),
+    ...(options.caBundle !== undefined ? { caBundlePem: readCaBundle(options.caBundle) } : {}),
+    ...(options.allowHttpCrawl ? { allowHttpCrawl: true } : {}),
     reportError: options.onError ?? logToStderr,
     storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
   };

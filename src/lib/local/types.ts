@@ -82,9 +82,14 @@ export interface LocalContext {
   /**
    * The secrets that stand for the secrets service: secret ARN → secret value (a shared key,
    * a PEM public key or a JSON Web Key Set), used to verify the user tokens of JWT token
-   * configurations whose key is in `SECRET_MANAGER`.
+   * configurations whose key is in `SECRET_MANAGER`, and for the web crawler's basic
+   * authentication and proxy credentials (`{"userName","password"}` JSON or `user:password`).
    */
   tokenSecrets?: ReadonlyMap<string, string>;
+  /** Certificate authorities (PEM) that the service's outbound HTTPS (the web crawler) trusts besides the system's. */
+  caBundlePem?: string;
+  /** Whether web crawler data sources may crawl `http://` sites: an extension for development sites (Kendra crawls HTTPS only). */
+  allowHttpCrawl?: boolean;
   /**
    * Records an unexpected failure of the request `requestId` in the service's own log; the
    * caller is answered a generic internal error that never carries the failure's text.

@@ -174,21 +174,27 @@ describe('local search service: data sources and sync jobs', function () {
     const { Id } = await ok(endpoint, 'CreateDataSource', {
       IndexId: index,
       Name: 'wiki',
-      Type: 'WEBCRAWLER',
+      Type: 'CONFLUENCE',
       RoleArn: ROLE,
       Description: 'the team wiki',
       Schedule: 'cron(0 3 ? * MON *)',
-      Configuration: { WebCrawlerConfiguration: { Urls: { SeedUrlConfiguration: { SeedUrls: ['https://wiki.example.com'] } } } },
+      Configuration: {
+        ConfluenceConfiguration: {
+          ServerUrl: 'https://wiki.example.com',
+          SecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:wiki',
+          Version: 'CLOUD',
+        },
+      },
       Tags: [{ Key: 'owner', Value: 'docs' }],
     });
     await active(Id);
     const described = await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id });
     assert.equal(described.Schedule, 'cron(0 3 ? * MON *)');
-    assert.deepEqual(described.Configuration.WebCrawlerConfiguration.Urls.SeedUrlConfiguration.SeedUrls, ['https://wiki.example.com']);
+    assert.equal(described.Configuration.ConfluenceConfiguration.ServerUrl, 'https://wiki.example.com');
     const job = await sync(Id);
     assert.equal(job.Status, 'FAILED');
     assert.equal(job.ErrorCode, 'InvalidRequest');
-    assert.match(job.ErrorMessage, /cannot crawl WEBCRAWLER data sources/);
+    assert.match(job.ErrorMessage, /cannot crawl CONFLUENCE data sources \(they need an account with that service\)/);
     await ok(endpoint, 'UpdateDataSource', { IndexId: index, Id, Description: 'moved', Name: 'wiki-2' });
     assert.equal((await ok(endpoint, 'DescribeDataSource', { IndexId: index, Id })).Status, 'UPDATING');
     await active(Id);

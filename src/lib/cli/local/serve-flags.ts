@@ -35,6 +35,21 @@ export const SERVE_FLAGS = {
     multiple: true,
     multipleNonGreedy: true,
   }),
+  secret: Flags.string({
+    summary:
+      'A secret standing for Secrets Manager, as SECRET_ARN=VALUE: e.g. the Credentials of a web crawler\'s BasicAuthentication or ProxyConfiguration, as USER:PASSWORD or {"userName":…,"password":…}; repeat for more (or $NIMBUS_LOCAL_SECRETS, one pair per line).',
+    helpValue: '<arn>=<value>',
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
+  'ca-bundle': Flags.string({
+    summary: "PEM file of certificate authorities that the service's outbound HTTPS (the web crawler) trusts besides the system's (default $AWS_CA_BUNDLE).",
+    helpValue: '<path>',
+  }),
+  'allow-http-crawl': Flags.boolean({
+    summary: 'Let web crawler data sources crawl http:// sites, for development sites (an extension: Kendra crawls HTTPS only).',
+    default: false,
+  }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
   workers: Flags.integer({
     summary: 'Processes that serve the data dir together on the one port (default: the number of cores).',

@@ -10,6 +10,8 @@ import type { ServeFlags } from './serve-flags.js';
 import { resolveFunctions } from './functions.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
 import { requestLog, type LogLevel } from './request-log.js';
+import { SECRETS_VARIABLE } from './token-secrets.js';
+import { pemCertificates } from '../../http/pem.js';
 import { dataDirStartError } from './start-errors.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
@@ -77,10 +79,34 @@ async function resolveCredentials(flags: ServeFlags, env: NodeJS.ProcessEnv = pr
   return parseCredentialPairs(fromEnv, (message) => configError(`Invalid ${CREDENTIALS_VARIABLE} pair ${message}`));
 }
 
-/** The token secrets of `--token-secret`, else of the environment; undefined when neither gives any. */
+/**
+ * The secrets standing for Secrets Manager: those of `--token-secret` (else of its variable)
+ * and those of `--secret` (else of {@link SECRETS_VARIABLE}), in one map; undefined when none is given.
+ */
 function resolveTokenSecrets(flags: ServeFlags): Map<string, string> | undefined {
-  if (flags['token-secret']?.length) return parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`));
-  return tokenSecretsFromEnv();
+  const tokens = flags['token-secret']?.length
+    ? parseTokenSecrets(flags['token-secret'], (message) => usageError(`Invalid --token-secret ${message}`))
+    : tokenSecretsFromEnv();
+  const others = flags.secret?.length
+    ? parseTokenSecrets(flags.secret, (message) => usageError(`Invalid --secret ${message}`))
+    : tokenSecretsFromEnv(process.env, SECRETS_VARIABLE);
+  if (!tokens && !others) return undefined;
+  return new Map([...(tokens ?? []), ...(others ?? [])]);
+}
+
+/** The CA bundle of `--ca-bundle`, else of `AWS_CA_BUNDLE`, checked readable and holding certificates; undefined when neither is set. */
+function resolveCaBundle(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const path = flags['ca-bundle'] ?? (env.AWS_CA_BUNDLE || undefined);
+  if (path === undefined) return undefined;
+  const origin = flags['ca-bundle'] !== undefined ? '--ca-bundle' : 'AWS_CA_BUNDLE';
+  let text: string;
+  try {
+    text = readBoundedFile(path, SMALL_FILE_LIMIT, 'a CA bundle').toString('utf8');
+  } catch (error) {
+    throw configError(`Cannot read ${origin} ${path}: ${error instanceof FileRefusal ? (error.code ?? `it ${error.problem}`) : (error as Error).message}`);
+  }
+  if (pemCertificates(text).length === 0) throw configError(`${origin} ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return path;
 }
 
 /** The `--faults` specification, parsed; a bad one is a usage error. */
@@ -121,6 +147,7 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
   const handedFaults = process.env[WORKER_FAULTS_VARIABLE];
   const faults = handedFaults !== undefined ? ((JSON.parse(handedFaults) as FaultInjection | null) ?? undefined) : await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const caBundle = resolveCaBundle(flags);
   const functions = resolveFunctions(flags.function);
   const level = flags['log-level'] ?? (flags['log-file'] !== undefined ? 'info' : undefined);
   const onRequest = level !== undefined ? requestLog(level as LogLevel, flags['log-file']) : undefined;
@@ -136,6 +163,8 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
     ...(flags['tls-cert'] !== undefined && flags['tls-key'] !== undefined ? { tls: { certFile: flags['tls-cert'], keyFile: flags['tls-key'] } } : {}),
     ...(onRequest ? { onRequest } : {}),
     ...(functions ? { functions } : {}),
+    ...(caBundle !== undefined ? { caBundle } : {}),
+    ...(flags['allow-http-crawl'] ? { allowHttpCrawl: true } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
   };

@@ -2,6 +2,8 @@ import { configError } from '../errors/cli-error.js';
 
 /** The environment variable that can hold the token secrets, one SECRET_ARN=SECRET pair per line. */
 const TOKEN_SECRETS_VARIABLE = 'NIMBUS_LOCAL_TOKEN_SECRETS';
+/** The environment variable that can hold other secrets (the web crawler's credentials), one SECRET_ARN=VALUE pair per line. */
+export const SECRETS_VARIABLE = 'NIMBUS_LOCAL_SECRETS';
 
 /**
  * `SECRET_ARN=SECRET` pairs → secret ARN → secret (what follows the first `=`); a malformed
@@ -22,14 +24,14 @@ export function parseTokenSecrets(pairs: readonly string[], fail: (message: stri
 }
 
 /**
- * The token secrets of {@link TOKEN_SECRETS_VARIABLE}, one pair per line; undefined when it
- * holds none. A malformed line is a configuration error.
+ * The secrets of the environment variable `variable` ({@link TOKEN_SECRETS_VARIABLE} unless
+ * given), one pair per line; undefined when it holds none. A malformed line is a configuration error.
  */
-export function tokenSecretsFromEnv(env: NodeJS.ProcessEnv = process.env): Map<string, string> | undefined {
-  const lines = (env[TOKEN_SECRETS_VARIABLE] ?? '')
+export function tokenSecretsFromEnv(env: NodeJS.ProcessEnv = process.env, variable = TOKEN_SECRETS_VARIABLE): Map<string, string> | undefined {
+  const lines = (env[variable] ?? '')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
   if (lines.length === 0) return undefined;
-  return parseTokenSecrets(lines, (message) => configError(`Invalid ${TOKEN_SECRETS_VARIABLE} line ${message}`));
+  return parseTokenSecrets(lines, (message) => configError(`Invalid ${variable} line ${message}`));
 }

@@ -12,6 +12,7 @@ import { syncFailuresMigration } from './migrations/sync-failures.js';
 import { rankingTiersMigration } from './migrations/ranking-tiers.js';
 import { cjkWordsMigration } from './migrations/cjk-words.js';
 import { documentTablesMigration } from './migrations/document-tables.js';
+import { crawlFrontierMigration } from './migrations/crawl-frontier.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -231,4 +232,5 @@ export const searchMigrations: Migration[] = [
   otherLanguageIndexMigration,
   cjkWordsMigration,
   documentTablesMigration,
+  crawlFrontierMigration,
 ];

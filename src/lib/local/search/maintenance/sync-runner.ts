@@ -27,6 +27,8 @@ import { enrichDocument, hasHooks } from '../core/enrichment/enrich-document.js'
 import { applyInlineConfigurations } from '../core/enrichment/inline-enrichment.js';
 import { enrichedOrPending } from '../core/enrichment/pending-enrichments.js';
 import { extractText } from '../core/extract-text.js';
+import { crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
+import { endCrawlSessions } from './web-crawler/crawl-session.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -49,6 +51,12 @@ export interface RunnerContext {
   extractTimeLimitMs?: number;
   /** What stands in for the Lambda functions of enrichment hooks: ARN → command or URL. */
   functions?: ReadonlyMap<string, string>;
+  /** Extra certificate authorities (PEM) the web crawler trusts besides the system's. */
+  caBundlePem?: string;
+  /** Whether the web crawler may crawl `http://` sites (`local start --allow-http-crawl`). */
+  allowHttpCrawl?: boolean;
+  /** Secret ARN → value: the local stand-in for Secrets Manager (web crawler credentials). */
+  secrets?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -174,23 +182,25 @@ function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
   setPhase(ctx.db, job, 'done');
 }
 
+/** Why the local service cannot sync a data source of `type`. */
+function unsupportedReason(type: string): string {
+  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones';
+  if (type === 'TEMPLATE') {
+    return `The local service does not run TEMPLATE data sources (connector v2.0 templates); ${syncs}: for a website, use a WEBCRAWLER data source with a WebCrawlerConfiguration.`;
+  }
+  return `The local service cannot crawl ${type} data sources (they need an account with that service); ${syncs}.`;
+}
+
 function step(ctx: RunnerContext, work: Job): void {
   const { db, nowMs } = ctx;
   const { job, source, index } = work;
   if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
   if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
-    if (nowMs >= job.not_before) {
-      finish(
-        db,
-        job,
-        'FAILED',
-        nowMs,
-        `The local service cannot crawl ${source.type} data sources; it syncs S3 data sources (from its S3 dir) and CUSTOM ones.`,
-      );
-    }
+    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source.type));
     return;
   }
+  if (source.type === 'WEBCRAWLER') return webCrawlerStep(ctx, work);
   const config = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.S3Configuration as S3Config;
   switch (job.phase) {
     case 'plan': {
@@ -216,6 +226,33 @@ function step(ctx: RunnerContext, work: Job): void {
       return pruneStep(ctx, work);
     default:
       if (nowMs >= job.not_before) complete(db, job, 'SUCCEEDED', nowMs);
+  }
+}
+
+/** A step of a web crawler job: plan (seeds and sitemaps queued), crawl, prune, done. */
+function webCrawlerStep(ctx: RunnerContext, work: Job): void {
+  const { db, nowMs } = ctx;
+  const crawlContext: CrawlContext = {
+    db,
+    nowMs,
+    allowHttp: ctx.allowHttpCrawl === true,
+    ...(ctx.extractTimeLimitMs ? { extractTimeLimitMs: ctx.extractTimeLimitMs } : {}),
+    ...(ctx.caBundlePem ? { caBundlePem: ctx.caBundlePem } : {}),
+    ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+  };
+  switch (work.job.phase) {
+    case 'plan': {
+      const problem = planCrawl(crawlContext, work);
+      if (problem !== undefined) return finish(db, work.job, 'FAILED', nowMs, problem);
+      return setPhase(db, work.job, 'crawl');
+    }
+    case 'crawl':
+      if (webCrawlStep(crawlContext, work)) setPhase(db, work.job, 'prune');
+      return;
+    case 'prune':
+      return pruneStep(ctx, work);
+    default:
+      if (nowMs >= work.job.not_before) complete(db, work.job, 'SUCCEEDED', nowMs);
   }
 }
 
@@ -268,6 +305,7 @@ export function runSyncJobs(ctx: RunnerContext): void {
   )
     .pluck()
     .all(OWNER, nowMs) as number[];
+  endCrawlSessions(db, new Set(sql(db, "SELECT execution_id FROM search_sync_jobs WHERE status IN ('SYNCING', 'STOPPING')").pluck().all() as string[]));
   for (const rowid of rowids) {
     try {
       advance(ctx, rowid);

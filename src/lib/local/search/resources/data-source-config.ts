@@ -7,6 +7,7 @@ import type {
 import { parseCron } from '../core/cron.js';
 import { invalid } from '../core/errors.js';
 import { AccessControlError, aclFileLocation } from '../core/s3-acl-file.js';
+import { CrawlConfigurationError, crawlSettings } from '../maintenance/web-crawler/crawl-settings.js';
 
 /** The `DataSourceConfiguration` member each data source type is configured with. */
 const CONFIGURATION_MEMBER: Record<string, string> = {
@@ -75,6 +76,18 @@ export function checkDataSourceConfig(type: string, input: DataSourceConfigInput
     throw invalid(`The Configuration of a ${type} data source has exactly one member, ${expected}; this one has ${members.join(', ') || 'none'}.`);
   }
   checkAclKeyPath(configuration.S3Configuration);
+  checkWebCrawler(configuration.WebCrawlerConfiguration);
+}
+
+/** Refuses a web crawler configuration that cannot run: no seed and no sitemap, or a URL pattern that is not a regular expression. */
+function checkWebCrawler(webCrawler: DataSourceConfiguration['WebCrawlerConfiguration']): void {
+  if (!webCrawler) return;
+  try {
+    crawlSettings(webCrawler);
+  } catch (error) {
+    if (error instanceof CrawlConfigurationError) throw invalid(error.message);
+    throw error;
+  }
 }
 
 /** Refuses an S3 `AccessControlListConfiguration.KeyPath` that cannot name a file (`s3://bucket` without a key). */

@@ -36,7 +36,7 @@ export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs
   const running = sql(db, `SELECT 1 FROM search_sync_jobs WHERE ds_rowid = ? AND status IN ('SYNCING', 'SYNCING_INDEXING', 'STOPPING')`).get(source.rowid);
   if (running) throw searchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
   const executionId = randomUUID();
-  const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' ? 'plan' : 'unsupported';
+  const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' || source.type === 'WEBCRAWLER' ? 'plan' : 'unsupported';
   sql(db, "INSERT INTO search_sync_jobs (ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (?, ?, 'SYNCING', ?, ?, ?)").run(
     source.rowid,
     executionId,
