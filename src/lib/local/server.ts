@@ -18,7 +18,8 @@ import { checkSignaturePolicy } from './server/signature-policy.js';
 import { Ticker } from './server/ticker.js';
 import { errorResponse, sendResponse } from './server/wire.js';
 import { openStore } from './store/open-store.js';
-import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
+import { checkEmbeddingsSpec } from './search/semantic/provider-spec.js';
+import type { EmbeddingProgress, LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 
 /** How to start the local service. */
 export interface LocalServiceOptions {
@@ -74,6 +75,16 @@ export interface LocalServiceOptions {
    * is done. Nothing is told unless given.
    */
   onUpgradeNotice?: (step: string) => void;
+  /**
+   * The embedding provider of semantic search: `builtin` (all-MiniLM-L6-v2, in-process; needs the
+   * optional dependencies), `bedrock:<model-id>`, `openai:<base-url>[#model]`, or `off`
+   * (keyword search only). `off` unless given.
+   */
+  embeddings?: string;
+  /** False to leave the passages that wait for vectors to another service (queries still use the vectors there are); true unless given. */
+  embedInBackground?: boolean;
+  /** Told how the background embedding of passages goes (starts, progresses, ends or fails). */
+  onEmbeddingProgress?: (progress: EmbeddingProgress) => void;
 }
 
 /** A running local service. */
@@ -137,6 +148,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
   const extractTimeLimit = options.extractTimeLimit ?? 30;
   if (!(extractTimeLimit > 0)) throw new Error(`extractTimeLimit must be a number of seconds > 0, not ${options.extractTimeLimit}`);
+  const embeddings = options.embeddings ?? 'off';
+  checkEmbeddingsSpec(embeddings);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openStore(dataDir, modules, options.onUpgradeNotice);
@@ -154,6 +167,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentials,
     tokenSecrets: options.tokenSecrets ?? new Map(),
     reportError: options.onError ?? logToStderr,
+    embeddings,
+    embedInBackground: options.embedInBackground ?? true,
+    ...(options.onEmbeddingProgress ? { onEmbeddingProgress: options.onEmbeddingProgress } : {}),
   };
   const reported = new Set<string>();
   const ticker = new Ticker(modules, context, (error) => {
@@ -292,8 +308,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         ticker.stop();
         removeInThreadServer(port);
         server.close(() => {
-          db.close();
-          resolveClose();
+          void Promise.all(modules.map(async (module) => module.close?.(context).catch(() => undefined))).then(() => {
+            db.close();
+            resolveClose();
+          });
         });
         server.closeAllConnections();
       });

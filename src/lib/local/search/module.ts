@@ -9,6 +9,7 @@ import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
 import { isOperation, runOperation } from './operations.js';
+import { closeSemanticService } from './semantic/background-embedding.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -59,4 +60,5 @@ export const searchModule: LocalServiceModule = {
   },
   counts: searchCounts,
   reset: resetSearch,
+  close: closeSemanticService,
 };

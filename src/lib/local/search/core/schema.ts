@@ -10,6 +10,7 @@ import { languageIndexMigration } from './migrations/language-index.js';
 import { otherLanguageIndexMigration } from './migrations/other-language-index.js';
 import { syncFailuresMigration } from './migrations/sync-failures.js';
 import { rankingTiersMigration } from './migrations/ranking-tiers.js';
+import { semanticPassagesMigration } from './migrations/semantic-passages.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -227,4 +228,5 @@ export const searchMigrations: Migration[] = [
   languageIndexMigration,
   rankingTiersMigration,
   otherLanguageIndexMigration,
+  semanticPassagesMigration,
 ];

@@ -65,6 +65,8 @@ class ModelThread {
 
   async close(): Promise<void> {
     this.worker.removeAllListeners('exit');
+    for (const waiter of this.pending.values()) waiter.reject(new EmbeddingError('the local service is closing', false));
+    this.pending.clear();
     await this.worker.terminate();
   }
 }

@@ -24,3 +24,19 @@ export function providerOf(spec: string, env: Env): EmbeddingProvider | null {
   }
   throw new EmbeddingError(`embeddings "${spec}" is not one of ${PROVIDER_FORMS}`, true);
 }
+
+/**
+ * Checks the form of an embeddings spec without making its provider.
+ * @throws EmbeddingError when it is not one of {@link PROVIDER_FORMS}.
+ */
+export function checkEmbeddingsSpec(spec: string): void {
+  const trimmed = spec.trim();
+  if (trimmed === 'off' || trimmed === 'builtin') return;
+  if (/^bedrock:.+/.test(trimmed)) return;
+  if (trimmed.startsWith('openai:')) {
+    const base = trimmed.slice('openai:'.length).split('#')[0]!;
+    if (/^https?:\/\/[^/]/.test(base)) return;
+    throw new EmbeddingError(`embeddings "${spec}": the base URL must be http:// or https://, e.g. openai:http://127.0.0.1:11434/v1#all-minilm`, true);
+  }
+  throw new EmbeddingError(`embeddings "${spec}" is not one of ${PROVIDER_FORMS}`, true);
+}
