@@ -25,6 +25,11 @@ import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 import { spellCorrections } from './spell-check.js';
+import { group } from './fts-expression.js';
+import { fuseDocuments } from '../semantic/hybrid-documents.js';
+import { semanticMatch } from '../semantic/query-semantic.js';
+import { semanticAnswer } from '../semantic/semantic-answer.js';
+import { strictQuery } from '../semantic/strict-query.js';
 
 /** A set of document rowids as a bitmap: cheaper than a `Set` for tens of thousands of members. */
 function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
@@ -34,6 +39,9 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
   for (const doc of docs) bits[doc.rowid] = 1;
   return { has: (rowid) => bits[rowid] === 1 };
 }
+
+/** How many keyword matches a hybrid ranking fuses with the documents found by meaning. */
+const KEYWORD_POOL = 100;
 
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
@@ -51,6 +59,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   // a question's ANSWER comes from the most relevant document, on the first page
   const extract = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null && isQuestion(text);
   const rankDocuments = options.wantDocuments || extract;
+  // the vector side, unless the order is the attributes' (sorted) or there is nothing to rank
+  const semantic = rankDocuments && options.sort.length === 0 && expression ? await semanticMatch(ctx, index.rowid, text) : null;
+  let semanticTop: { doc: CachedDoc; key: string; row: number; confidence: ScoreConfidence } | undefined;
 
   const read = ctx.db.transaction(() => {
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
@@ -95,15 +106,41 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         queryText: text,
         docs,
         allowed: filtering ? rowidSet(matched!) : null,
-        needed: docsNeeded,
+        needed: semantic ? Math.max(docsNeeded, KEYWORD_POOL) : docsNeeded,
       });
-      const best = scored[0]?.score ?? 1;
-      ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+      if (semantic) {
+        const excluded = plan.excluded
+          ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[])
+          : null;
+        const fused = fuseDocuments({
+          db: ctx.db,
+          table,
+          keyword: scored,
+          semantic,
+          docs,
+          allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+          strict: strictQuery(should, must),
+          positions: [...should, ...must].map((item) => group(item.alternatives)),
+          queryText: text,
+          fields: options.fields,
+          nowMs: ctx.nowMs,
+        });
+        ranked = fused.ranked.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: entry.confidence }));
+        const first = fused.ranked[0];
+        if (extract && first?.bestRow !== undefined)
+          semanticTop = { doc: first.doc, key: resultKey('answer', first.doc.docId), row: first.bestRow, confidence: first.confidence };
+        if (matched) matched.push(...fused.denseOnly);
+        total += fused.denseOnly.length;
+      } else {
+        const best = scored[0]?.score ?? 1;
+        ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+      }
     }
 
     const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
     const top = extract && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
-    const answer = top ? answerItem(itemContext, top) : null;
+    // with vectors, the answer comes from the best passage by meaning (after this transaction: the sentences are embedded)
+    const answer = top && !semanticTop ? answerItem(itemContext, top) : null;
     if (!options.wantDocuments) {
       ranked = [];
       matched = [];
@@ -119,6 +156,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
     const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<Collapsed<(typeof docPage)[number]>>) : null;
     return {
+      itemContext,
       items: [...(answer ? [answer] : []), ...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
       keys: [...(answer && top ? [top.key] : []), ...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
       total: total + answers.length,
@@ -126,6 +164,13 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     };
   });
   const result = read();
+  if (semanticTop && semantic) {
+    const answer = await semanticAnswer(result.itemContext, semanticTop, semantic, text);
+    if (answer) {
+      result.items.unshift(answer);
+      result.keys.unshift(semanticTop.key);
+    }
+  }
   const featured =
     options.pageNumber === 1
       ? featuredResults(ctx, index.rowid, text, options.acl, { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested })
