@@ -41,13 +41,16 @@ export function fusedScore(dense: number, keyword: number): number {
 
 /**
  * Kendra's confidence bucket from absolute evidence, not from the rank: the similarity to the
- * query, and how much of the query the keywords matched (coverage) together with their
- * strength. A weak best match is MEDIUM or LOW; a query whose words occur nowhere has only its
- * similarity, which rarely passes HIGH.
+ * query (undefined for a document not embedded yet), and how much of the query the keywords
+ * matched (coverage) together with their strength relative to the best match. Keywords alone
+ * count for half, so that VERY_HIGH needs meaning too; calibrated on the labelled set, where a
+ * right top answer has similarity 0.35–0.75 and a wrong one rarely above 0.45. A weak best match
+ * is MEDIUM or LOW; a query whose words occur nowhere has only its similarity, which is below
+ * HIGH unless it says what a document says.
  */
-export function evidenceConfidence(similarity: number, coverage: number, relative: number): ScoreConfidence {
+export function evidenceConfidence(similarity: number | undefined, coverage: number, relative: number): ScoreConfidence {
   const keyword = coverage * (0.5 + 0.5 * relative);
-  const evidence = Math.max(denseEvidence(similarity), 0.85 * keyword, 0.5 * denseEvidence(similarity) + 0.5 * keyword);
+  const evidence = similarity === undefined ? 0.85 * keyword : Math.max(denseEvidence(similarity), 0.5 * denseEvidence(similarity) + 0.5 * keyword);
   if (evidence >= 0.75) return 'VERY_HIGH';
   if (evidence >= 0.55) return 'HIGH';
   if (evidence >= 0.3) return 'MEDIUM';

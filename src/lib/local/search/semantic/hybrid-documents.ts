@@ -108,7 +108,7 @@ export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly
     // keyword scores carry the boosts already; the dense side gets them here
     let score = fusedScore(denseEvidence(sim) * multiplier, keywordEvidence(relative, coverage));
     if (doc.title !== null && normalised(doc.title) === title && relative > 0) score += FUSION.titleBonus;
-    return { doc, score, confidence: evidenceConfidence(sim, coverage, relative), bestRow: hit?.row };
+    return { doc, score, confidence: evidenceConfidence(hit?.sim, coverage, relative), bestRow: hit?.row };
   });
   return { ranked: ranked.sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid), denseOnly };
 }

@@ -54,7 +54,8 @@ interface Candidate {
   ordinal: number;
   start: number;
   end: number;
-  sim: number;
+  /** Undefined for a passage not embedded yet. */
+  sim: number | undefined;
 }
 
 /**
@@ -69,7 +70,7 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
   const keywordBest = input.keyword[0]?.score || 1;
   const relative = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
   const candidates = new Map<string, Candidate>();
-  const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number) =>
+  const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number | undefined) =>
     candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
   const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims[row]!);
   if (!input.strict) {
@@ -89,7 +90,8 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
     else unembedded.push(doc);
   }
   const bodies = input.texts([...new Set([...candidates.values()].map((candidate) => candidate.doc.rowid).concat(unembedded.map((doc) => doc.rowid)))]);
-  for (const doc of unembedded) for (const [ordinal, span] of passageSpans(bodies.get(doc.rowid) ?? '').entries()) add(doc, ordinal, span.start, span.end, 0);
+  for (const doc of unembedded)
+    for (const [ordinal, span] of passageSpans(bodies.get(doc.rowid) ?? '').entries()) add(doc, ordinal, span.start, span.end, undefined);
   const scored = [...candidates.values()].map((candidate) => {
     const content = (bodies.get(candidate.doc.rowid) ?? '').slice(candidate.start, candidate.end);
     const share = wordShare(content, input.groups);
@@ -99,7 +101,7 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
       doc: candidate.doc,
       ordinal: candidate.ordinal,
       content,
-      score: fusedScore(denseEvidence(candidate.sim), Math.max(keyword, share * 0.5)),
+      score: fusedScore(denseEvidence(candidate.sim ?? 0), Math.max(keyword, share * 0.5)),
       confidence: evidenceConfidence(candidate.sim, share, docRelative),
     };
   });
