@@ -20,6 +20,8 @@ export interface FakeEmbeddings {
   requests: Array<{ model?: string; input: string[]; authorization?: string }>;
   /** While true, requests wait (to observe a backlog); set false to let them through. */
   hold: boolean;
+  /** When set, only the requests received before this many others are answered; later ones wait until it is unset. */
+  answerOnly?: number;
   close(): Promise<void>;
 }
 
@@ -46,12 +48,14 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
       }
       const parsed = JSON.parse(text) as { model?: string; input: string | string[] };
       const input = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
+      const seq = fake.requests.length;
       fake.requests.push({
         ...(parsed.model ? { model: parsed.model } : {}),
         input,
         ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
       });
-      while (fake.hold) await new Promise<void>((resolve) => waiting.push(resolve) && setTimeout(resolve, 20));
+      while (fake.hold || (fake.answerOnly !== undefined && seq >= fake.answerOnly))
+        await new Promise<void>((resolve) => waiting.push(resolve) && setTimeout(resolve, 20));
       const data = input.map((item, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(item, dimension) }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: parsed.model ?? 'fake' }));
     });

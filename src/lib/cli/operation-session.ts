@@ -172,7 +172,17 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const dataDir = join(homedir(), '.nimbus', 'local');
     localS3Dir = join(dataDir, 's3');
     const tokenSecrets = tokenSecretsFromEnv(env);
-    local = await startLocalService({ port: 0, dataDir, s3Dir: localS3Dir, ...(tokenSecrets ? { tokenSecrets } : {}), onUpgradeNotice: printUpgradeNotice });
+    const { resolveEmbeddings } = await import('./local/embeddings-setting.js');
+    // one command's service queries with the vectors there are; `nimbus local start` embeds the backlog
+    local = await startLocalService({
+      port: 0,
+      dataDir,
+      s3Dir: localS3Dir,
+      ...(tokenSecrets ? { tokenSecrets } : {}),
+      onUpgradeNotice: printUpgradeNotice,
+      embeddings: resolveEmbeddings(undefined, env),
+      embedInBackground: false,
+    });
   }
   const stopLocal = local ? onInterrupt(() => local!.close()) : undefined;
   let client: Client;

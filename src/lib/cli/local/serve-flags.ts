@@ -27,6 +27,11 @@ export const SERVE_FLAGS = {
     multiple: true,
     multipleNonGreedy: true,
   }),
+  embeddings: Flags.string({
+    summary:
+      'Semantic search: builtin (all-MiniLM-L6-v2, in-process), bedrock:<model-id> (Titan Text Embeddings v2), openai:<base-url>[#model] (Ollama, vLLM, llama.cpp, LM Studio) or off (keywords only). Default $NIMBUS_EMBEDDINGS, else local_embeddings in the profile, else builtin.',
+    helpValue: '<provider>',
+  }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
 };
 

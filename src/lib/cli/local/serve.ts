@@ -4,6 +4,7 @@ import { EXIT } from '../errors/exit-codes.js';
 import { onInterrupt } from '../interrupt.js';
 import type { ServeFlags } from './serve-flags.js';
 import { parseTokenSecrets, tokenSecretsFromEnv } from './token-secrets.js';
+import { embeddingProgressPrinter, resolveEmbeddings } from './embeddings-setting.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
 /** The environment variable that can hold the accepted key pairs. */
@@ -94,6 +95,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   const createDelay = parseDelay(flags['create-delay']);
   const faults = await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const embeddings = resolveEmbeddings(flags.embeddings);
   const { startLocalService } = await import('../../local/server.js');
   const service = await startLocalService({
     host: flags.host,
@@ -106,7 +108,10 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
     ...(tokenSecrets ? { tokenSecrets } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
+    embeddings,
+    onEmbeddingProgress: embeddingProgressPrinter(),
   }).catch((error: NodeJS.ErrnoException) => {
+    if (error?.name === 'EmbeddingError') throw usageError(`Invalid --embeddings: ${error.message}`);
     if (error?.code !== 'EADDRINUSE') throw error;
     throw new CliError(
       `Port ${flags.port} on ${flags.host} is in use (another "nimbus local start"?): pick another with --port, or --port 0 for any free one`,

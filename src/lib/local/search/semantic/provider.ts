@@ -17,6 +17,8 @@ export interface EmbeddingProvider {
 
 /** A provider that could not embed; `permanent` when retrying cannot help (a missing package, a wrong model id). */
 export class EmbeddingError extends Error {
+  override name = 'EmbeddingError';
+
   constructor(
     message: string,
     readonly permanent: boolean,
