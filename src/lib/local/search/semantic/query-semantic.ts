@@ -15,9 +15,13 @@ export interface SemanticMatch {
   embed(text: string): Promise<Float32Array>;
 }
 
+/** The embedding failures already told. */
+const told = new Set<string>();
+
 /**
  * The vector side of a query, or null when there is none: semantic search is off, the index
- * has no vectors yet, or they are of another provider's space (not yet embedded again).
+ * has no vectors yet, they are of another provider's space (not yet embedded again), or the
+ * provider failed to embed the query (told once on stderr).
  */
 export async function semanticMatch(ctx: OpContext, indexRowid: number, text: string): Promise<SemanticMatch | null> {
   const provider = semanticService(ctx.local).provider;
@@ -26,7 +30,18 @@ export async function semanticMatch(ctx: OpContext, indexRowid: number, text: st
   if (!space || space.identity !== provider.identity || space.dimension === null) return null;
   const vectors = indexVectors(ctx.db, indexRowid, space.dimension);
   if (vectors.count === 0) return null;
-  const query = await provider.embedQuery(text);
+  let query: Float32Array;
+  try {
+    query = await provider.embedQuery(text);
+  } catch (error) {
+    // the keyword side still answers; the cause is told once
+    const message = error instanceof Error ? error.message : String(error);
+    if (!told.has(message)) {
+      told.add(message);
+      process.emitWarning(`semantic search could not embed a query, so it was answered by keywords only: ${message}`);
+    }
+    return null;
+  }
   if (query.length !== space.dimension) return null;
   return { vectors, sims: await similarities(vectors, query), query, embed: (more) => provider.embedQuery(more) };
 }
