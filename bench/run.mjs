@@ -19,6 +19,7 @@ const SCENARIO_MODULES = {
   bulk: ['./scenarios/bulk.mjs', 'bulk'],
   scale: ['./scenarios/scale.mjs', 'scale'],
   uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
+  semantic: ['./scenarios/semantic.mjs', 'semantic'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

@@ -29,7 +29,7 @@ describe('nimbus local start --embeddings: semantic search through the built CLI
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds "Employees accrue 20 vacation days per year" for "how much time off am I allowed annually" and "time off allowance" (builtin, the default)', async () => {
-    const env = { ...cliEnv(dir), AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
+    const env: NodeJS.ProcessEnv = { ...cliEnv(dir), AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
     delete env.NIMBUS_EMBEDDINGS;
     const server = await startLocalServer(['--port', '0', '--data-dir', join(dir, 'builtin'), '--create-delay', '0'], env);
     try {

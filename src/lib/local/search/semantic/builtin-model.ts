@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { bertGraph, type BertConfig } from './minilm-graph.js';
 import { readSafetensors } from './safetensors.js';
 import { WordPieceTokenizer } from './wordpiece.js';
@@ -21,6 +22,20 @@ interface ModelManifest {
   weightsPath: string;
   tokenizerPath: string;
   configPath: string;
+}
+
+/** The optional packages the built-in model needs that are not installed (none when it can run). */
+export function missingModelPackages(): string[] {
+  const require = createRequire(import.meta.url);
+  return ['onnxruntime-node@1.30.0', MODEL_PACKAGE].filter((spec) => {
+    try {
+      require.resolve(spec.slice(0, spec.lastIndexOf('@')));
+      return false;
+    } catch (error) {
+      // an ES-module-only package is there even though require cannot resolve it
+      return (error as { code?: string }).code === 'MODULE_NOT_FOUND';
+    }
+  });
 }
 
 /** What a missing optional dependency is reported with. */
