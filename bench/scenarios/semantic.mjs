@@ -9,7 +9,7 @@ import { hashedEmbeddingFor } from '../semantic/stand-in.mjs';
 import { measureQuality } from '../semantic/quality.mjs';
 import { startServer } from '../lib/child.mjs';
 import { document, queryText } from '../lib/corpus.mjs';
-import { DIST_SERVER, proc, ROOT } from '../lib/paths.mjs';
+import { proc, ROOT } from '../lib/paths.mjs';
 import { createActiveIndex, searchClient } from '../lib/search-setup.mjs';
 import { dirSize } from '../lib/service.mjs';
 import { int, mb, ms, percentile, verdict } from '../lib/stats.mjs';
