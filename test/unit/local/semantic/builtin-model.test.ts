@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BuiltinProvider } from '../../../../src/lib/local/search/semantic/builtin-provider.js';
 
 const reference = JSON.parse(readFileSync(new URL('./minilm-reference.json', import.meta.url), 'utf8')) as { texts: string[]; vectors: number[][] };
@@ -18,8 +20,12 @@ function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 describe('built-in embedding model (all-MiniLM-L6-v2 on onnxruntime-node, graph built from the shipped weights)', function () {
   this.timeout(60_000);
-  const provider = new BuiltinProvider(1);
-  after(() => provider.close());
+  const cacheDir = mkdtempSync(join(tmpdir(), 'nimbus-model-'));
+  const provider = new BuiltinProvider({ cacheDir, threads: 1 });
+  after(async () => {
+    await provider.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
 
   it('gives the vectors of the reference engine (@lat.md/embed, WASM) for texts with accents, punctuation and rare words: cosine ≥ 0.9999', async () => {
     const batch = await provider.embedPassages(reference.texts);
@@ -29,6 +35,7 @@ describe('built-in embedding model (all-MiniLM-L6-v2 on onnxruntime-node, graph 
     }
     const query = await provider.embedQuery(reference.texts[1]!);
     assert.ok(cosine(query, reference.vectors[1]!) >= 0.9999);
+    assert.deepEqual(readdirSync(cacheDir), ['all-MiniLM-L6-v2-6638f625a0a60bda-g1.onnx'], 'the graph built once, kept for the next start');
   });
 
   it('puts a paraphrase nearer to its answer than to an unrelated sentence', async () => {

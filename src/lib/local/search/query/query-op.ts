@@ -112,6 +112,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         const excluded = plan.excluded
           ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[])
           : null;
+        const matchedRows = matched ? rowidSet(matched) : null;
         const fused = fuseDocuments({
           db: ctx.db,
           table,
@@ -121,6 +122,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
           strict: strictQuery(should, must),
           positions: [...should, ...must].map((item) => group(item.alternatives)),
+          isKeywordMatch: matchedRows ? (rowid) => matchedRows.has(rowid) : total <= scored.length ? () => false : undefined,
           queryText: text,
           fields: options.fields,
           nowMs: ctx.nowMs,

@@ -25,7 +25,14 @@ const services = new WeakMap<LocalContext, SemanticService>();
 export function semanticService(context: LocalContext): SemanticService {
   let service = services.get(context);
   if (!service) {
-    service = { provider: providerOf(context.embeddings ?? 'off', process.env), inSpace: false, draining: false, busy: new Set(), retryAt: 0, closed: false };
+    service = {
+      provider: providerOf(context.embeddings ?? 'off', process.env, context.dataDir),
+      inSpace: false,
+      draining: false,
+      busy: new Set(),
+      retryAt: 0,
+      closed: false,
+    };
     services.set(context, service);
   }
   return service;

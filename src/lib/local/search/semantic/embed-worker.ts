@@ -1,10 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadModelFiles, loadRuntime, modelSession } from './builtin-model.js';
+import { graphFile, loadRuntime, loadTokenizer, modelSession } from './builtin-model.js';
 
-/** What a model thread is started with: the graph another thread built, or none (it builds it and sends it back). */
+/** What a model thread is started with. */
 export interface EmbedWorkerData {
-  graph: SharedArrayBuffer | null;
+  /** Where the model's graph file is kept (built there when missing). */
+  cacheDir: string;
+  /** Intra-op threads of its session. */
   threads: number;
+  /** Whether its session keeps an arena of buffers (batches) or not (single queries, less memory). */
+  arena: boolean;
 }
 
 /** A request to a model thread. */
@@ -13,32 +17,21 @@ export interface EmbedRequest {
   texts: string[];
 }
 
-/** A model thread's messages: ready (with the graph it built), or the answer to one request. */
+/** A model thread's messages: ready, failed to start, or the answer to one request. */
 export type EmbedReply =
-  | { kind: 'ready'; graph: SharedArrayBuffer | null }
+  | { kind: 'ready' }
   | { kind: 'failed'; message: string; missing: boolean }
   | { kind: 'done'; id: number; vectors: Float32Array[] }
   | { kind: 'error'; id: number; message: string };
 
 const port = parentPort!;
-const { graph: shared, threads } = workerData as EmbedWorkerData;
+const { cacheDir, threads, arena } = workerData as EmbedWorkerData;
 
 async function start(): Promise<void> {
   let embed: Awaited<ReturnType<typeof modelSession>>;
-  let built: SharedArrayBuffer | null = null;
   try {
     const ort = await loadRuntime();
-    const files = await loadModelFiles(shared === null);
-    let graph: Uint8Array;
-    if (shared) {
-      // the runtime takes bytes over an ordinary ArrayBuffer only
-      graph = new Uint8Array(shared).slice();
-    } else {
-      graph = files.graph!;
-      built = new SharedArrayBuffer(graph.byteLength);
-      new Uint8Array(built).set(graph);
-    }
-    embed = await modelSession(ort, files.tokenizer, graph, threads);
+    embed = await modelSession(ort, await loadTokenizer(), await graphFile(cacheDir), threads, arena);
   } catch (error) {
     const missing = (error as Error).constructor.name === 'MissingModelError';
     port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error), missing } satisfies EmbedReply);
@@ -51,7 +44,7 @@ async function start(): Promise<void> {
         port.postMessage({ kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies EmbedReply),
     );
   });
-  port.postMessage({ kind: 'ready', graph: built } satisfies EmbedReply);
+  port.postMessage({ kind: 'ready' } satisfies EmbedReply);
 }
 
 void start();

@@ -6,7 +6,8 @@ import { relevanceMultipliers } from '../query/boosts.js';
 import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
 import type { Ranked } from '../query/rank.js';
 import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
-import { bestByDocument, type SemanticMatch } from './query-semantic.js';
+import { bestOfDocument, type SemanticMatch } from './query-semantic.js';
+import { topRows } from './top-rows.js';
 
 /** A document ranked by fused evidence. */
 export interface FusedDoc {
@@ -32,13 +33,19 @@ export interface FuseInput {
   strict: boolean;
   /** The FTS5 expression of each query position, for how much of the query a document matched. */
   positions: readonly string[];
+  /**
+   * Whether a document outside the keyword ranking matches the query's words: known when the
+   * matches were listed or all ranked; undefined when unknown (a document found by meaning is
+   * then not added to the total, which may then undercount).
+   */
+  isKeywordMatch: ((rowid: number) => boolean) | undefined;
   queryText: string;
   fields: readonly FieldConfig[];
   nowMs: number;
 }
 
 /** How many keyword matches get their coverage measured (the rest rank below them anyway). */
-const COVERAGE_DOCS = 50;
+const COVERAGE_DOCS = 30;
 /** How many documents found by meaning alone are considered. */
 const DENSE_DOCS = 200;
 
@@ -69,44 +76,42 @@ function coverages(input: FuseInput): Map<number, number> {
  * relative to the best match, times the share of the query it holds). Relevance tuning weighs
  * both sides as in keyword search; a query equal to a document's title keeps it first. Also
  * returns which of them only meaning found (they count in the total and the facets).
+ * The passages nearest the query are found in one pass over the similarities (see `topRows`).
  */
 export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly: CachedDoc[] } {
-  const best = bestByDocument(input.semantic);
+  const { semantic } = input;
   const keywordBest = input.keyword[0]?.score || 1;
   const keywordRows = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
   const covered = coverages(input);
+  const candidates = input.keyword.map((entry) => entry.doc);
   const denseOnly: CachedDoc[] = [];
   if (!input.strict) {
-    const near = [...best.entries()].filter(([rowid, hit]) => hit.sim >= FUSION.simInclude && !keywordRows.has(rowid)).sort((a, b) => b[1].sim - a[1].sim);
-    const matches = sql(input.db, `SELECT 1 FROM ${input.table} WHERE ${input.table} MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
-    for (const [rowid] of near) {
-      if (denseOnly.length >= DENSE_DOCS) break;
+    const seen = new Set<number>(keywordRows.keys());
+    const allowedRow = (row: number) => {
+      const rowid = semantic.vectors.docRowids[row]!;
+      if (seen.has(rowid)) return false;
       const doc = input.docs.get(rowid);
-      if (!doc || !input.allowed(doc)) continue;
-      // a keyword match outside the keyword list ranks by meaning, but is no addition to the total
-      if (input.positions.length > 0 && matches.get(input.positions.map((position) => `(${position})`).join(' OR '), rowid) !== undefined) {
-        keywordRows.set(rowid, 0);
-        continue;
-      }
-      denseOnly.push(doc);
+      return doc !== undefined && input.allowed(doc);
+    };
+    // the passages nearest the query, several per document at most; the documents in that order
+    for (const row of topRows(semantic.sims, semantic.vectors.count, DENSE_DOCS * 4, FUSION.simInclude, allowedRow)) {
+      const rowid = semantic.vectors.docRowids[row]!;
+      if (seen.has(rowid) || candidates.length - input.keyword.length >= DENSE_DOCS) continue;
+      seen.add(rowid);
+      const doc = input.docs.get(rowid)!;
+      candidates.push(doc);
+      if (input.isKeywordMatch && !input.isKeywordMatch(rowid)) denseOnly.push(doc);
     }
-  }
-  const candidates = [...input.keyword.map((entry) => entry.doc), ...denseOnly];
-  for (const rowid of keywordRows.keys()) {
-    if (input.keyword.some((entry) => entry.doc.rowid === rowid)) continue;
-    const doc = input.docs.get(rowid);
-    if (doc && input.allowed(doc)) candidates.push(doc);
   }
   const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
   const title = normalised(input.queryText);
   const ranked = candidates.map((doc): FusedDoc => {
-    const hit = best.get(doc.rowid);
-    const sim = hit?.sim ?? 0;
+    const hit = bestOfDocument(semantic, doc.rowid);
     const relative = keywordRows.get(doc.rowid) ?? 0;
-    const coverage = covered.get(doc.rowid) ?? (relative > 0 ? relative : 0);
+    const coverage = covered.get(doc.rowid) ?? relative;
     const multiplier = multipliers.get(doc.rowid) ?? 1;
     // keyword scores carry the boosts already; the dense side gets them here
-    let score = fusedScore(denseEvidence(sim) * multiplier, keywordEvidence(relative, coverage));
+    let score = fusedScore(denseEvidence(hit?.sim ?? 0) * multiplier, keywordEvidence(relative, coverage));
     if (doc.title !== null && normalised(doc.title) === title && relative > 0) score += FUSION.titleBonus;
     return { doc, score, confidence: evidenceConfidence(hit?.sim, coverage, relative), bestRow: hit?.row };
   });

@@ -6,6 +6,7 @@ import type { Ranked } from '../query/rank.js';
 import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
 import { passageSpans } from './passage-spans.js';
 import type { SemanticMatch } from './query-semantic.js';
+import { topRows } from './top-rows.js';
 
 /** A passage chosen by Retrieve. */
 export interface FusedPassage {
@@ -74,14 +75,11 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
     candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
   const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims[row]!);
   if (!input.strict) {
-    const order = Array.from({ length: vectors.count }, (_, row) => row)
-      .filter((row) => sims[row]! >= FUSION.simInclude)
-      .sort((a, b) => sims[b]! - sims[a]!);
-    for (const row of order) {
-      if (candidates.size >= DENSE_PASSAGES) break;
+    const allowedRow = (row: number) => {
       const doc = input.docs.get(vectors.docRowids[row]!);
-      if (doc && input.allowed(doc)) addRow(doc, row);
-    }
+      return doc !== undefined && input.allowed(doc);
+    };
+    for (const row of topRows(sims, vectors.count, DENSE_PASSAGES, FUSION.simInclude, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
   }
   const unembedded: CachedDoc[] = [];
   for (const { doc } of input.keyword) {

@@ -7,7 +7,15 @@
 /** ONNX tensor element types used here (TensorProto.DataType). */
 export const ELEM = { FLOAT: 1, INT64: 7 } as const;
 
-type Field = Uint8Array;
+/** A field of a message, serialised only once the whole model is (so large tensors are copied once). */
+export type Field = Uint8Array | Nested;
+
+/** A length-delimited field whose content is other fields. */
+export interface Nested {
+  header: Uint8Array;
+  parts: Field[];
+  size: number;
+}
 
 function varint(value: number | bigint): number[] {
   let v = BigInt.asUintN(64, BigInt(value));
@@ -21,24 +29,38 @@ function varint(value: number | bigint): number[] {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+function sizeOf(field: Field): number {
+  return field instanceof Uint8Array ? field.length : field.header.length + field.size;
+}
+
+/** A message: its fields, kept as they are until written. */
+function concat(parts: Field[]): Nested {
   let size = 0;
-  for (const part of parts) size += part.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+  for (const part of parts) size += sizeOf(part);
+  return { header: new Uint8Array(0), parts, size };
+}
+
+function writeInto(field: Field, out: Uint8Array, at: number): number {
+  if (field instanceof Uint8Array) {
+    out.set(field, at);
+    return at + field.length;
   }
-  return out;
+  out.set(field.header, at);
+  let next = at + field.header.length;
+  for (const part of field.parts) next = writeInto(part, out, next);
+  return next;
 }
 
 function intField(field: number, value: number | bigint): Field {
   return Uint8Array.from([...varint(field << 3), ...varint(value)]);
 }
 
-function bytesField(field: number, bytes: Uint8Array): Field {
-  return concat([Uint8Array.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
+function bytesField(field: number, bytes: Field): Field {
+  // a message (no header of its own) is its fields; anything else is one field
+  const message = !(bytes instanceof Uint8Array) && bytes.header.length === 0;
+  const content = message ? bytes.parts : [bytes];
+  const size = sizeOf(bytes);
+  return { header: Uint8Array.from([...varint((field << 3) | 2), ...varint(size)]), parts: content, size };
 }
 
 function stringField(field: number, text: string): Field {
@@ -100,6 +122,13 @@ export interface GraphParts {
 
 /** A serialised ModelProto (IR version 8) of one graph in the default domain at `opset`. */
 export function modelBytes(graphName: string, parts: GraphParts, opset: number): Uint8Array {
+  const model = modelMessage(graphName, parts, opset);
+  const out = new Uint8Array(model.size);
+  writeInto(model, out, 0);
+  return out;
+}
+
+function modelMessage(graphName: string, parts: GraphParts, opset: number): Nested {
   const graph = concat([
     ...parts.nodes.map((n) => bytesField(1, n)),
     stringField(2, graphName),

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Env } from '../../../config/types.js';
 import { BedrockProvider } from './bedrock-provider.js';
 import { BuiltinProvider } from './builtin-provider.js';
@@ -8,14 +9,15 @@ import { EmbeddingError, type EmbeddingProvider } from './provider.js';
 export const PROVIDER_FORMS = 'builtin, bedrock:<model-id>, openai:<base-url>[#model] or off';
 
 /**
- * The embedding provider a spec names, or null for `off` (keyword search only). Nothing is
- * loaded or contacted until the first embedding is asked for.
+ * The embedding provider a spec names, or null for `off` (keyword search only); the built-in
+ * model keeps its graph under `<dataDir>/models`. Nothing is loaded or contacted until the
+ * first embedding is asked for.
  * @throws EmbeddingError when the spec is not one of {@link PROVIDER_FORMS}.
  */
-export function providerOf(spec: string, env: Env): EmbeddingProvider | null {
+export function providerOf(spec: string, env: Env, dataDir: string): EmbeddingProvider | null {
   const trimmed = spec.trim();
   if (trimmed === 'off') return null;
-  if (trimmed === 'builtin') return new BuiltinProvider();
+  if (trimmed === 'builtin') return new BuiltinProvider({ cacheDir: join(dataDir, 'models') });
   if (trimmed.startsWith('bedrock:')) return new BedrockProvider(trimmed.slice('bedrock:'.length), env);
   if (trimmed.startsWith('openai:')) {
     const rest = trimmed.slice('openai:'.length);

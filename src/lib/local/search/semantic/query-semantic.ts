@@ -46,19 +46,11 @@ export async function semanticMatch(ctx: OpContext, indexRowid: number, text: st
   return { vectors, sims: await similarities(vectors, query), query, embed: (more) => provider.embedQuery(more) };
 }
 
-/** Each document's best passage similarity, by document rowid. */
-export function bestByDocument(match: SemanticMatch): Map<number, { sim: number; row: number }> {
-  const best = new Map<number, { sim: number; row: number }>();
-  const { docRowids, count } = match.vectors;
-  for (let row = 0; row < count; row++) {
-    const sim = match.sims[row]!;
-    const doc = docRowids[row]!;
-    const known = best.get(doc);
-    if (!known) best.set(doc, { sim, row });
-    else if (sim > known.sim) {
-      known.sim = sim;
-      known.row = row;
-    }
-  }
-  return best;
+/** A document's best passage: its similarity and row, or undefined when it has no vectors. */
+export function bestOfDocument(match: SemanticMatch, docRowid: number): { sim: number; row: number } | undefined {
+  const rows = match.vectors.docRows.get(docRowid);
+  if (!rows) return undefined;
+  let best = rows[0]!;
+  for (const row of rows) if (match.sims[row]! > match.sims[best]!) best = row;
+  return { sim: match.sims[best]!, row: best };
 }
