@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { bertGraph, type BertConfig } from './minilm-graph.js';
+import { writeBertGraph, type BertConfig } from './minilm-graph.js';
 import { readSafetensors } from './safetensors.js';
 import { WordPieceTokenizer } from './wordpiece.js';
 
@@ -93,10 +93,10 @@ export async function graphFile(cacheDir: string): Promise<string> {
     return file;
   const manifest = await loadManifest();
   const config = JSON.parse(await readFile(manifest.configPath, 'utf8')) as BertConfig;
-  const graph = bertGraph(readSafetensors(await checkedFile(manifest.weightsPath)), config);
+  const weights = readSafetensors(await checkedFile(manifest.weightsPath));
   await mkdir(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
-  await writeFile(partial, graph);
+  writeBertGraph(partial, weights, config);
   await rename(partial, file);
   return file;
 }

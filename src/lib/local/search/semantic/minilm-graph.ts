@@ -1,4 +1,4 @@
-import { ELEM, modelBytes, node, tensor, valueInfo, type GraphParts } from './onnx-proto.js';
+import { ELEM, node, tensor, valueInfo, writeModel, type GraphParts } from './onnx-proto.js';
 import type { Weight } from './safetensors.js';
 
 /** The shape of a BERT encoder such as all-MiniLM-L6-v2 (from its config.json). */
@@ -11,13 +11,14 @@ export interface BertConfig {
 }
 
 /**
- * The ONNX graph (opset 17) of a sentence-transformers BERT encoder with mean pooling and L2
+ * Writes to `path` the ONNX graph (opset 17) of a sentence-transformers BERT encoder with mean pooling and L2
  * normalisation, from its weights: inputs `input_ids` and `attention_mask` (int64, batch ×
  * tokens), output `embeddings` (float32, batch × hidden). Token type ids are all zero, as for
  * single sentences. The attention scale 1/√d is folded into the query projection, and linear
- * weights are stored transposed for MatMul.
+ * weights are stored transposed for MatMul. Each weight is read and converted only as the file
+ * is written, so about one tensor is held at a time besides the weights file.
  */
-export function bertGraph(weights: ReadonlyMap<string, Weight>, config: BertConfig): Uint8Array {
+export function writeBertGraph(path: string, weights: ReadonlyMap<string, Weight>, config: BertConfig): void {
   const hidden = config.hidden_size;
   const heads = config.num_attention_heads;
   const headSize = hidden / heads;
@@ -27,7 +28,7 @@ export function bertGraph(weights: ReadonlyMap<string, Weight>, config: BertConf
     if (!found) throw new Error(`the model's weights have no tensor ${name}`);
     return found;
   };
-  const init = (name: string, dims: number[], data: Float32Array | BigInt64Array): string => {
+  const init = (name: string, dims: number[], data: Float32Array | BigInt64Array | (() => Float32Array)): string => {
     parts.initializers.push(tensor(name, dims, data));
     return name;
   };
@@ -38,15 +39,18 @@ export function bertGraph(weights: ReadonlyMap<string, Weight>, config: BertConf
     return out;
   };
   const transposed = (name: string, scale = 1): string => {
-    const { shape, data } = weight(name);
+    const { shape, read } = weight(name);
     const [rows, cols] = shape as [number, number];
-    const out = new Float32Array(rows * cols);
-    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = data[r * cols + c]! * scale;
-    return init(name, [cols, rows], out);
+    return init(name, [cols, rows], () => {
+      const data = read();
+      const out = new Float32Array(rows * cols);
+      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = data[r * cols + c]! * scale;
+      return out;
+    });
   };
   const vector = (name: string, scale = 1): string => {
-    const { shape, data } = weight(name);
-    return init(name, shape, scale === 1 ? data : data.map((v) => v * scale));
+    const { shape, read } = weight(name);
+    return init(name, shape, () => (scale === 1 ? read() : read().map((v) => v * scale)));
   };
   const linear = (input: string, prefix: string, scale = 1) =>
     op('Add', [op('MatMul', [input, transposed(`${prefix}.weight`, scale)]), vector(`${prefix}.bias`, scale)]);
@@ -61,7 +65,7 @@ export function bertGraph(weights: ReadonlyMap<string, Weight>, config: BertConf
   // embeddings: words + positions [0, tokens) + token type 0, normalised
   const tokens = op('Slice', [op('Shape', ['input_ids']), ints('one', [1]), ints('two', [2])]);
   const positions = op('Slice', [vector('embeddings.position_embeddings.weight'), ints('zero', [0]), tokens, ints('zero_axis', [0])]);
-  const typeZero = init('token_type_zero', [hidden], weight('embeddings.token_type_embeddings.weight').data.slice(0, hidden));
+  const typeZero = init('token_type_zero', [hidden], () => weight('embeddings.token_type_embeddings.weight').read().slice(0, hidden));
   const words = op('Gather', [vector('embeddings.word_embeddings.weight'), 'input_ids']);
   let x = layerNorm(op('Add', [op('Add', [words, positions]), typeZero]), 'embeddings.LayerNorm');
 
@@ -93,5 +97,5 @@ export function bertGraph(weights: ReadonlyMap<string, Weight>, config: BertConf
   const summed = op('ReduceSum', [op('Mul', [x, mask3]), ints('axis_1', [1])], { keepdims: { int: 0 } });
   const count = op('Max', [op('ReduceSum', [mask3, 'axis_1'], { keepdims: { int: 0 } }), scalar('tiny', 1e-9)]);
   parts.nodes.push(node('LpNormalization', [op('Div', [summed, count])], ['embeddings'], { axis: { int: -1 }, p: { int: 2 } }));
-  return modelBytes('minilm', parts, 17);
+  writeModel(path, 'minilm', parts, 17);
 }

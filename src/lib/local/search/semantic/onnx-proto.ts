@@ -1,3 +1,5 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+
 /**
  * The few ONNX protobuf messages a model graph needs, written by hand: a varint/length-delimited
  * encoder and one function per message (field numbers from onnx.proto3). Enough to describe a
@@ -8,7 +10,13 @@
 export const ELEM = { FLOAT: 1, INT64: 7 } as const;
 
 /** A field of a message, serialised only once the whole model is (so large tensors are copied once). */
-export type Field = Uint8Array | Nested;
+export type Field = Uint8Array | Nested | Deferred;
+
+/** Bytes of a known size made only when written (a large tensor), so that one exists at a time. */
+export interface Deferred {
+  size: number;
+  produce(): Uint8Array;
+}
 
 /** A length-delimited field whose content is other fields. */
 export interface Nested {
@@ -30,7 +38,8 @@ function varint(value: number | bigint): number[] {
 }
 
 function sizeOf(field: Field): number {
-  return field instanceof Uint8Array ? field.length : field.header.length + field.size;
+  if (field instanceof Uint8Array) return field.length;
+  return 'produce' in field ? field.size : field.header.length + field.size;
 }
 
 /** A message: its fields, kept as they are until written. */
@@ -40,15 +49,17 @@ function concat(parts: Field[]): Nested {
   return { header: new Uint8Array(0), parts, size };
 }
 
-function writeInto(field: Field, out: Uint8Array, at: number): number {
-  if (field instanceof Uint8Array) {
-    out.set(field, at);
-    return at + field.length;
+/** Writes a field out in order, piece by piece. */
+function writeOut(field: Field, sink: (bytes: Uint8Array) => void): void {
+  if (field instanceof Uint8Array) sink(field);
+  else if ('produce' in field) {
+    const bytes = field.produce();
+    if (bytes.length !== field.size) throw new Error(`a deferred field made ${bytes.length} bytes, not the ${field.size} announced`);
+    sink(bytes);
+  } else {
+    sink(field.header);
+    for (const part of field.parts) writeOut(part, sink);
   }
-  out.set(field.header, at);
-  let next = at + field.header.length;
-  for (const part of field.parts) next = writeInto(part, out, next);
-  return next;
 }
 
 function intField(field: number, value: number | bigint): Field {
@@ -57,8 +68,8 @@ function intField(field: number, value: number | bigint): Field {
 
 function bytesField(field: number, bytes: Field): Field {
   // a message (no header of its own) is its fields; anything else is one field
-  const message = !(bytes instanceof Uint8Array) && bytes.header.length === 0;
-  const content = message ? bytes.parts : [bytes];
+  const message = !(bytes instanceof Uint8Array) && !('produce' in bytes) && bytes.header.length === 0;
+  const content = message ? (bytes as Nested).parts : [bytes];
   const size = sizeOf(bytes);
   return { header: Uint8Array.from([...varint((field << 3) | 2), ...varint(size)]), parts: content, size };
 }
@@ -94,15 +105,20 @@ export function node(opType: string, inputs: readonly string[], outputs: readonl
   ]);
 }
 
-/** A TensorProto with its data raw (little-endian), as an initialiser. */
-export function tensor(name: string, dims: readonly number[], data: Float32Array | BigInt64Array): Field {
-  const elem = data instanceof Float32Array ? ELEM.FLOAT : ELEM.INT64;
-  return concat([
-    ...dims.map((dim) => intField(1, dim)),
-    intField(2, elem),
-    stringField(8, name),
-    bytesField(9, new Uint8Array(data.buffer, data.byteOffset, data.byteLength)),
-  ]);
+/** A TensorProto with its data raw (little-endian), as an initialiser; a function gives float32 data only when written. */
+export function tensor(name: string, dims: readonly number[], data: Float32Array | BigInt64Array | (() => Float32Array)): Field {
+  const elem = data instanceof BigInt64Array ? ELEM.INT64 : ELEM.FLOAT;
+  const raw: Field =
+    typeof data === 'function'
+      ? {
+          size: dims.reduce((product, dim) => product * dim, 1) * 4,
+          produce: () => {
+            const values = data();
+            return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+          },
+        }
+      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return concat([...dims.map((dim) => intField(1, dim)), intField(2, elem), stringField(8, name), bytesField(9, raw)]);
 }
 
 /** A ValueInfoProto: a graph input or output, its dimensions numbers or symbolic names. */
@@ -124,8 +140,24 @@ export interface GraphParts {
 export function modelBytes(graphName: string, parts: GraphParts, opset: number): Uint8Array {
   const model = modelMessage(graphName, parts, opset);
   const out = new Uint8Array(model.size);
-  writeInto(model, out, 0);
+  let at = 0;
+  writeOut(model, (bytes) => {
+    out.set(bytes, at);
+    at += bytes.length;
+  });
   return out;
+}
+
+/** Writes the ModelProto of {@link modelBytes} to a file, making each deferred tensor only as it is written. */
+export function writeModel(path: string, graphName: string, parts: GraphParts, opset: number): void {
+  const fd = openSync(path, 'w');
+  try {
+    writeOut(modelMessage(graphName, parts, opset), (bytes) => {
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+    });
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function modelMessage(graphName: string, parts: GraphParts, opset: number): Nested {

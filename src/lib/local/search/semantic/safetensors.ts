@@ -1,7 +1,7 @@
-/** One tensor of a safetensors file, as float32. */
+/** One tensor of a safetensors file: its shape, and its values as float32, decoded on each call (so that no more than one is held at a time). */
 export interface Weight {
   shape: number[];
-  data: Float32Array;
+  read(): Float32Array;
 }
 
 /** Converts one IEEE 754 half-precision value to a number. */
@@ -18,8 +18,9 @@ function halfToFloat(bits: number): number {
 let halfTable: Float32Array | undefined;
 
 /**
- * Reads the float16 and float32 tensors of a safetensors file (an 8-byte header length, a JSON
- * header, then the raw little-endian data) as float32, by name. Other types are skipped.
+ * The float16 and float32 tensors of a safetensors file (an 8-byte header length, a JSON
+ * header, then the raw little-endian data), by name, each read as float32 when asked. Other
+ * types are skipped.
  */
 export function readSafetensors(file: Uint8Array): Map<string, Weight> {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
@@ -33,17 +34,20 @@ export function readSafetensors(file: Uint8Array): Map<string, Weight> {
   for (const [name, entry] of Object.entries(header)) {
     if (name === '__metadata__') continue;
     const [start, end] = entry.data_offsets;
-    const count = (end - start) / (entry.dtype === 'F16' ? 2 : 4);
-    const data = new Float32Array(count);
-    if (entry.dtype === 'F16') {
-      halfTable ??= Float32Array.from({ length: 65536 }, (_, bits) => halfToFloat(bits));
-      for (let i = 0; i < count; i++) data[i] = halfTable[view.getUint16(base + start + i * 2, true)]!;
-    } else if (entry.dtype === 'F32') {
-      for (let i = 0; i < count; i++) data[i] = view.getFloat32(base + start + i * 4, true);
-    } else {
-      continue;
-    }
-    weights.set(name, { shape: entry.shape, data });
+    if (entry.dtype !== 'F16' && entry.dtype !== 'F32') continue;
+    const half = entry.dtype === 'F16';
+    const count = (end - start) / (half ? 2 : 4);
+    const read = (): Float32Array => {
+      const data = new Float32Array(count);
+      if (half) {
+        halfTable ??= Float32Array.from({ length: 65536 }, (_, bits) => halfToFloat(bits));
+        for (let i = 0; i < count; i++) data[i] = halfTable[view.getUint16(base + start + i * 2, true)]!;
+      } else {
+        for (let i = 0; i < count; i++) data[i] = view.getFloat32(base + start + i * 4, true);
+      }
+      return data;
+    };
+    weights.set(name, { shape: entry.shape, read });
   }
   return weights;
 }
