@@ -27,10 +27,10 @@ interface ModelManifest {
 
 /** The optional packages the built-in model needs that are not installed (none when it can run). */
 export function missingModelPackages(): string[] {
-  const require = createRequire(import.meta.url);
+  const resolver = createRequire(import.meta.url);
   return ['onnxruntime-node@1.30.0', MODEL_PACKAGE].filter((spec) => {
     try {
-      require.resolve(spec.slice(0, spec.lastIndexOf('@')));
+      resolver.resolve(spec.slice(0, spec.lastIndexOf('@')));
       return false;
     } catch (error) {
       // an ES-module-only package is there even though require cannot resolve it
