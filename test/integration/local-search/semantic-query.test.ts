@@ -58,6 +58,15 @@ describe('semantic search: hybrid Query and Retrieve with the built-in model', f
     assert.equal(title.ResultItems[0].DocumentId, 'expenses');
   });
 
+  it('keeps TotalNumberOfResults of a query whose words match: the keyword matches; a paraphrase counts what meaning found', async () => {
+    const { endpoint } = test.service;
+    const keyword = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: 'laptop', Facets: [{ DocumentAttributeKey: '_category' }] });
+    assert.equal(keyword.TotalNumberOfResults, 1, 'only the laptop document holds the word, whatever else is near it in meaning');
+    const paraphrase = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: 'time off allowance', QueryResultTypeFilter: 'DOCUMENT' });
+    assert.equal(paraphrase.TotalNumberOfResults, paraphrase.ResultItems.length);
+    assert.ok(paraphrase.TotalNumberOfResults >= 1);
+  });
+
   it('keeps keyword operators exact: a quoted phrase returns only its matches, -word excludes by meaning too', async () => {
     const { endpoint } = test.service;
     const phrase = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: '"Pine Street"' });

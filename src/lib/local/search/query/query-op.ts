@@ -131,8 +131,11 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         const first = fused.ranked[0];
         if (extract && first?.bestRow !== undefined)
           semanticTop = { doc: first.doc, key: resultKey('answer', first.doc.docId), row: first.bestRow, confidence: first.confidence };
-        if (matched) matched.push(...fused.denseOnly);
-        total += fused.denseOnly.length;
+        // the total and facets stay the keyword matches' when there are any (as without semantic search); else they are what meaning found
+        if (total === 0) {
+          if (matched) matched.push(...fused.denseOnly);
+          total = fused.denseOnly.length;
+        }
       } else {
         const best = scored[0]?.score ?? 1;
         ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));

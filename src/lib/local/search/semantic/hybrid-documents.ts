@@ -75,7 +75,8 @@ function coverages(input: FuseInput): Map<number, number> {
  * scored by fused evidence: its best passage's similarity and its keyword evidence (BM25
  * relative to the best match, times the share of the query it holds). Relevance tuning weighs
  * both sides as in keyword search; a query equal to a document's title keeps it first. Also
- * returns which of them only meaning found (they count in the total and the facets).
+ * returns which of them only meaning found (the total and facets of a query whose words match
+ * nothing).
  * The passages nearest the query are found in one pass over the similarities (see `topRows`).
  */
 export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly: CachedDoc[] } {
