@@ -41,7 +41,7 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 }
 
 /** How many keyword matches a hybrid ranking fuses with the documents found by meaning. */
-const KEYWORD_POOL = 100;
+const KEYWORD_POOL = 50;
 
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
