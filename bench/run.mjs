@@ -21,6 +21,7 @@ const SCENARIO_MODULES = {
   scale: ['./scenarios/scale.mjs', 'scale'],
   uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
   workers: ['./scenarios/workers.mjs', 'workers'],
+  semantic: ['./scenarios/semantic.mjs', 'semantic'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

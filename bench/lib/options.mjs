@@ -3,8 +3,30 @@
 
 /** Sizes of the full run (what the README table states) and of `--quick` (under 2 minutes). */
 export const SIZES = {
-  full: { runs: 20, calls: 20_000, docs: 100_000, queries: 2_000, bulkDocs: 100_000, awsBatches: 20, pdfDocs: 2_000, scaleDocs: [10_000, 100_000, 1_000_000] },
-  quick: { runs: 7, calls: 3_000, docs: 10_000, queries: 300, bulkDocs: 10_000, awsBatches: 8, pdfDocs: 300, scaleDocs: [2_000, 10_000] },
+  full: {
+    runs: 20,
+    calls: 20_000,
+    docs: 100_000,
+    queries: 2_000,
+    bulkDocs: 100_000,
+    awsBatches: 20,
+    pdfDocs: 2_000,
+    scaleDocs: [10_000, 100_000, 1_000_000],
+    semanticDocs: 100_000,
+    semanticPassages: 400,
+  },
+  quick: {
+    runs: 7,
+    calls: 3_000,
+    docs: 10_000,
+    queries: 300,
+    bulkDocs: 10_000,
+    awsBatches: 8,
+    pdfDocs: 300,
+    scaleDocs: [2_000, 10_000],
+    semanticDocs: 5_000,
+    semanticPassages: 100,
+  },
 };
 
 const KNOBS = {
@@ -12,19 +34,21 @@ const KNOBS = {
   '--calls': ['calls', 'measured Query calls per client and concurrency (scenario 2)'],
   '--docs': ['docs', 'documents ingested into the local service (scenario 3)'],
   '--queries': ['queries', 'queries timed over them (scenario 3)'],
+  '--semantic-docs': ['semanticDocs', 'documents with stand-in vectors for hybrid latency (scenario 7)'],
+  '--semantic-passages': ['semanticPassages', 'real passages embedded by the built-in model (scenario 7)'],
   '--bulk-docs': ['bulkDocs', 'documents in the bulk JSON Lines load (scenario 4)'],
   '--aws-batches': ['awsBatches', 'AWS CLI batches (processes) sampled per CLI (scenario 4)'],
   '--pdf-docs': ['pdfDocs', 'one-page PDFs (and as many text files) loaded with --from (scenario 6)'],
 };
 
 /** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'workers', 'scale'];
-const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale');
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'workers', 'scale', 'semantic'];
+const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale' && name !== 'semantic');
 const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 
 /** The usage text. */
 export const USAGE = [
-  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,workers,scale] [size knobs]',
+  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,workers,scale,semantic] [size knobs]',
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
   '  --scale            also run the scaling series (scenario 5)',

@@ -177,6 +177,8 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
     const secrets = [...(tokenSecretsFromEnv(env) ?? []), ...(tokenSecretsFromEnv(env, SECRETS_VARIABLE) ?? [])];
     const tokenSecrets = secrets.length > 0 ? new Map(secrets) : undefined;
     const functions = resolveFunctions(undefined, env);
+    const { resolveEmbeddings } = await import('./local/embeddings-setting.js');
+    // one command's service queries with the vectors there are; `nimbus local start` embeds the backlog
     local = await startLocalService({
       port: 0,
       dataDir,
@@ -185,6 +187,8 @@ export async function openSession(spec: OperationSpec, flags: OperationFlags, op
       ...(functions ? { functions } : {}),
       ...(env.AWS_CA_BUNDLE ? { caBundle: env.AWS_CA_BUNDLE } : {}),
       onUpgradeNotice: printUpgradeNotice,
+      embeddings: resolveEmbeddings(undefined, env),
+      embedInBackground: false,
     }).catch((error: unknown) => {
       throw dataDirStartError(error) ?? error;
     });

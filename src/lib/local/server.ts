@@ -29,7 +29,8 @@ import { openCheckedStore } from './store/open-checked-store.js';
 import { repairStore, type RepairReport } from './store/repair-store.js';
 import { StorageState } from './store/storage-state.js';
 import { SqliteLeaderLease } from './store/leader-lease.js';
-import type { LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
+import { checkEmbeddingsSpec } from './search/semantic/provider-spec.js';
+import type { EmbeddingProgress, LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 import { PAGES_PREFIX, servePages, type PagesTarget } from './web/serve-pages.js';
 import { DEFAULT_SESSION_SECONDS, PageSessions } from './web/sessions.js';
 
@@ -118,6 +119,16 @@ export interface LocalServiceOptions {
    * made from this process's own part; this process alone unless given.
    */
   peers?: (self: LocalProcess) => Peers;
+  /**
+   * The embedding provider of semantic search: `builtin` (all-MiniLM-L6-v2, in-process; needs the
+   * optional dependencies), `bedrock:<model-id>`, `openai:<base-url>[#model]`, or `off`
+   * (keyword search only). `off` unless given.
+   */
+  embeddings?: string;
+  /** False to leave the passages that wait for vectors to another service (queries still use the vectors there are); true unless given. */
+  embedInBackground?: boolean;
+  /** Told how the background embedding of passages goes (starts, progresses, ends or fails). */
+  onEmbeddingProgress?: (progress: EmbeddingProgress) => void;
 }
 
 /** A running local service. */
@@ -222,6 +233,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   if (!(createDelay >= 0)) throw new Error(`createDelay must be a number of seconds >= 0, not ${options.createDelay}`);
   const extractTimeLimit = options.extractTimeLimit ?? 30;
   if (!(extractTimeLimit > 0)) throw new Error(`extractTimeLimit must be a number of seconds > 0, not ${options.extractTimeLimit}`);
+  const embeddings = options.embeddings ?? 'off';
+  checkEmbeddingsSpec(embeddings);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const db = openCheckedStore(dataDir, modules, options.onUpgradeNotice);
@@ -244,6 +257,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...(options.allowHttpCrawl ? { allowHttpCrawl: true } : {}),
     reportError: options.onError ?? logToStderr,
     storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
+    embeddings,
+    embedInBackground: options.embedInBackground ?? true,
+    ...(options.onEmbeddingProgress ? { onEmbeddingProgress: options.onEmbeddingProgress } : {}),
   };
   const reported = new Set<string>();
   const lease = new SqliteLeaderLease(db, 'ticker', `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`);
@@ -437,8 +453,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         removeInThreadServer(port);
         server.close(() => {
           clearTimeout(deadline);
-          db.close();
-          resolveClose();
+          void Promise.all(modules.map(async (module) => module.close?.(context).catch(() => undefined))).then(() => {
+            db.close();
+            resolveClose();
+          });
         });
         server.closeIdleConnections();
         tracker.onIdle(() => server.closeAllConnections());

@@ -56,6 +56,20 @@ export interface RateGate {
   take(name: string, nowMs: number, rate: { perSecond: number; burst: number }): number | Promise<number>;
 }
 
+/** Progress of the background embedding of passages (semantic search), for `local start`'s line. */
+export interface EmbeddingProgress {
+  /** `draining` while passages wait, `idle` once none does, `failed` when embedding stopped (for good, or until a retry). */
+  state: 'draining' | 'idle' | 'failed';
+  /** Passages still waiting for their vectors. */
+  pending: number;
+  /** Passages embedded since this drain began. */
+  done: number;
+  /** The provider's identity (provider, model, dimension). */
+  provider: string;
+  /** Why embedding stopped, when it failed. */
+  message?: string;
+}
+
 /** Everything a module may use while it serves a request. */
 export interface LocalContext {
   db: Database.Database;
@@ -99,6 +113,12 @@ export interface LocalContext {
   storage: StorageState;
   /** The request-rate buckets of every process serving the endpoint; each connection keeps its own when absent. */
   rateGate?: RateGate;
+  /** The embedding provider of semantic search (`builtin`, `bedrock:<model-id>`, `openai:<base-url>[#model]`); `off` or absent for keyword search only. */
+  embeddings?: string;
+  /** False when this service only queries and leaves the passages waiting for vectors to another (the one-shot `--local` service). */
+  embedInBackground?: boolean;
+  /** Told how the background embedding goes. */
+  onEmbeddingProgress?: (progress: EmbeddingProgress) => void;
 }
 
 /** One figure of the store for the metrics endpoint, in Prometheus terms. */
@@ -143,4 +163,6 @@ export interface LocalServiceModule {
   counts(context: LocalContext): Record<string, number>;
   /** Removes every resource it holds (the data dir's schema stays). */
   reset(context: LocalContext): void;
+  /** Stops its background threads before the database closes. */
+  close?(context: LocalContext): Promise<void>;
 }

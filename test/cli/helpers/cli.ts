@@ -85,7 +85,8 @@ export function nimbus(args: readonly string[], options: RunOptions): Promise<Cl
  * (nothing else from the test's own environment).
  */
 export function cliEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: home, AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:9', ...extra };
+  // keyword search unless a test asks for semantic search: the built-in model's load would slow every local service
+  return { PATH: process.env.PATH, HOME: home, AWS_EC2_METADATA_SERVICE_ENDPOINT: 'http://127.0.0.1:9', NIMBUS_EMBEDDINGS: 'off', ...extra };
 }
 
 /** Parses a run's JSON stdout, failing with the run's output when it is not JSON or the run failed. */

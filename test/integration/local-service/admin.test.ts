@@ -82,7 +82,7 @@ describe('local service: faults and the /_nimbus admin endpoints', function () {
     assert.equal((await admin('GET', 'reset')).status, 405);
     const reset = await admin('POST', 'reset');
     assert.equal(reset.status, 200);
-    assert.deepEqual(reset.body.counts.search, { indices: 0, documents: 0, dataSources: 0, faqs: 0, thesauri: 0 });
+    assert.deepEqual(reset.body.counts.search, { indices: 0, documents: 0, dataSources: 0, faqs: 0, thesauri: 0, passagesToEmbed: 0, passagesEmbedded: 0 });
     assert.equal(reset.body.counts.mobile.projects, 0);
     assert.deepEqual((await ok(endpoint, 'ListIndices', {})).IndexConfigurationSummaryItems, []);
     const again = await activeIndex(endpoint, { Name: 'after-reset' });

@@ -50,6 +50,11 @@ export const SERVE_FLAGS = {
     summary: 'Let web crawler data sources crawl http:// sites, for development sites (an extension: Kendra crawls HTTPS only).',
     default: false,
   }),
+  embeddings: Flags.string({
+    summary:
+      'Semantic search: builtin (all-MiniLM-L6-v2, in-process), bedrock:<model-id> (Titan Text Embeddings v2), openai:<base-url>[#model] (Ollama, vLLM, llama.cpp, LM Studio) or off (keywords only). Default $NIMBUS_EMBEDDINGS, else local_embeddings in the profile, else builtin.',
+    helpValue: '<provider>',
+  }),
   'account-id': Flags.string({ summary: 'Account id in resource ARNs (12 digits).', default: '000000000000' }),
   workers: Flags.integer({
     summary: 'Processes that serve the data dir together on the one port (default: the number of cores).',

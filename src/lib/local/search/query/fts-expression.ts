@@ -32,7 +32,8 @@ export function unquote(phrase: string): { text: string; prefix: boolean } {
   return { text: phrase.slice(1, prefix ? -2 : -1).replace(/""/g, '"'), prefix };
 }
 
-function group(alternatives: readonly Alternative[]): string {
+/** The FTS5 expression of one query position: its alternatives OR-ed. */
+export function group(alternatives: readonly Alternative[]): string {
   const quoted = alternatives.map(quote);
   return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
 }

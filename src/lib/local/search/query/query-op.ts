@@ -7,7 +7,7 @@ import { insertQueryRecord } from '../resources/feedback-store.js';
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { principalFilters, userAccess } from './access.js';
 import { isQuestion } from './answer-extract.js';
-import { assembleAnswer } from './table-answer.js';
+import { assembleAnswer, tableAnswerItem } from './table-answer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
@@ -26,6 +26,11 @@ import { confidence, documentItems, faqItems } from './result-items.js';
 import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 import { spellCorrections } from './spell-check.js';
+import { group } from './fts-expression.js';
+import { fuseDocuments } from '../semantic/hybrid-documents.js';
+import { semanticMatch } from '../semantic/query-semantic.js';
+import { semanticAnswer } from '../semantic/semantic-answer.js';
+import { strictQuery } from '../semantic/strict-query.js';
 
 /** A set of document rowids as a bitmap: cheaper than a `Set` for tens of thousands of members. */
 function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
@@ -35,6 +40,9 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
   for (const doc of docs) bits[doc.rowid] = 1;
   return { has: (rowid) => bits[rowid] === 1 };
 }
+
+/** How many keyword matches a hybrid ranking fuses with the documents found by meaning. */
+const KEYWORD_POOL = 50;
 
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
@@ -55,6 +63,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const answerable = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null;
   const extract = answerable && isQuestion(text);
   const rankDocuments = options.wantDocuments || answerable;
+  // the vector side, unless the order is the attributes' (sorted) or there is nothing to rank
+  const semantic = rankDocuments && options.sort.length === 0 && expression ? await semanticMatch(ctx, index.rowid, text) : null;
+  let semanticTop: { doc: CachedDoc; key: string; row: number; confidence: ScoreConfidence } | undefined;
 
   const read = ctx.db.transaction(() => {
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
@@ -99,15 +110,50 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         queryText: text,
         docs,
         allowed: filtering ? rowidSet(matched!) : null,
-        needed: docsNeeded,
+        needed: semantic ? Math.max(docsNeeded, KEYWORD_POOL) : docsNeeded,
       });
-      const best = scored[0]?.score ?? 1;
-      ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+      if (semantic) {
+        const excluded = plan.excluded
+          ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[])
+          : null;
+        const matchedRows = matched ? rowidSet(matched) : null;
+        const fused = fuseDocuments({
+          db: ctx.db,
+          table,
+          keyword: scored,
+          semantic,
+          docs,
+          allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+          strict: strictQuery(should, must),
+          positions: [...should, ...must].map((item) => group(item.alternatives)),
+          isKeywordMatch: matchedRows ? (rowid) => matchedRows.has(rowid) : total <= scored.length ? () => false : undefined,
+          queryText: text,
+          fields: options.fields,
+          nowMs: ctx.nowMs,
+        });
+        ranked = fused.ranked.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: entry.confidence }));
+        const first = fused.ranked[0];
+        if (extract && first?.bestRow !== undefined)
+          semanticTop = { doc: first.doc, key: resultKey('answer', first.doc.docId), row: first.bestRow, confidence: first.confidence };
+        // the total and facets stay the keyword matches' when there are any (as without semantic search); else they are what meaning found
+        if (total === 0) {
+          if (matched) matched.push(...fused.denseOnly);
+          total = fused.denseOnly.length;
+        }
+      } else {
+        const best = scored[0]?.score ?? 1;
+        ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+      }
     }
 
     const itemContext = { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested };
     const top = answerable && ranked[0] ? { doc: ranked[0].doc, key: resultKey('answer', ranked[0].doc.docId) } : undefined;
-    const answer = top ? assembleAnswer(itemContext, top, extract) : null;
+    // with vectors, a question's text answer comes from the best passage by meaning (after this transaction: the sentences
+    // are embedded), unless the table answer is strong (VERY_HIGH or HIGH), which wins as it does over a keyword answer
+    const tableAnswer = top && semanticTop ? tableAnswerItem(itemContext, top) : null;
+    const strongTable = tableAnswer?.ScoreAttributes?.ScoreConfidence === 'VERY_HIGH' || tableAnswer?.ScoreAttributes?.ScoreConfidence === 'HIGH';
+    if (semanticTop && strongTable) semanticTop = undefined;
+    const answer = top ? (tableAnswer && strongTable ? tableAnswer : semanticTop ? null : assembleAnswer(itemContext, top, extract)) : null;
     if (!options.wantDocuments) {
       ranked = [];
       matched = [];
@@ -123,6 +169,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     const docPage = combined.flatMap((entry) => (entry.kind === 'doc' ? [entry] : []));
     const collapsed = collapse ? collapsedItems(itemContext, collapse, docPage as Array<Collapsed<(typeof docPage)[number]>>) : null;
     return {
+      itemContext,
       items: [...(answer ? [answer] : []), ...faqItems(itemContext, faqPage), ...(collapsed ? collapsed.items : documentItems(itemContext, docPage))],
       keys: [...(answer && top ? [top.key] : []), ...combined.map((entry) => entry.key), ...(collapsed?.expandedKeys ?? [])],
       total: total + answers.length,
@@ -130,6 +177,13 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     };
   });
   const result = read();
+  if (semanticTop && semantic) {
+    const answer = await semanticAnswer(result.itemContext, semanticTop, semantic, text);
+    if (answer) {
+      result.items.unshift(answer);
+      result.keys.unshift(semanticTop.key);
+    }
+  }
   const featured =
     options.pageNumber === 1
       ? featuredResults(ctx, index.rowid, text, options.acl, { db: ctx.db, table, plan, queryId, fields: options.byName, requested: options.requested })

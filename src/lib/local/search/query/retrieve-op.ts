@@ -17,6 +17,10 @@ import { bestPassages } from './passage-rank.js';
 import { queryOptions } from './query-options.js';
 import { attributesOf, confidence } from './result-items.js';
 import { resultId } from './result-ids.js';
+import { sql } from '../core/statements.js';
+import { fusePassages } from '../semantic/hybrid-passages.js';
+import { semanticMatch } from '../semantic/query-semantic.js';
+import { strictQuery } from '../semantic/strict-query.js';
 
 /** The most passages a query sees, over all its pages. */
 const MAX_PASSAGES = 100;
@@ -25,7 +29,8 @@ const CANDIDATE_DOCS = 100;
 
 /**
  * Retrieve: passages of up to about 200 words from the documents that best match the query
- * text, best first. The 100 best documents are found and ranked as Query ranks them (the same
+ * text, best first. With semantic search, passages (of up to 100 words) are chosen by meaning
+ * and keywords together (see `fusePassages`). The 100 best documents are found and ranked as Query ranks them (the same
  * filter, access control, field relevance, overrides and relevance feedback for the same
  * text); their bodies are cut into passages, each scored by its document's rank and the query
  * words it holds, read only as far as the page needs. A query sees at most 100 passages. FAQ
@@ -43,6 +48,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
   if (!expression || pageStart >= pageEnd) return { QueryId: queryId, ResultItems: [] };
   const table = documentsFts(index.rowid);
+  const semantic = await semanticMatch(ctx, index.rowid, text);
 
   const read = ctx.db.transaction((): RetrieveResultItem[] => {
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
@@ -61,8 +67,25 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       needed: CANDIDATE_DOCS,
     }).slice(0, CANDIDATE_DOCS);
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
-    const passages = bestPassages(ranked, groups, pageEnd, (rowids) => plainTexts(ctx.db, table, 'body', rowids));
-    const best = passages[0]?.score || 1;
+    const texts = (rowids: readonly number[]) => plainTexts(ctx.db, table, 'body', rowids);
+    let passages: Array<{ doc: CachedDoc; ordinal: number; content: string; confidence: ScoreConfidence }>;
+    if (semantic) {
+      const excluded = plan.excluded ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[]) : null;
+      passages = fusePassages({
+        keyword: ranked,
+        semantic,
+        docs,
+        allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+        strict: strictQuery(should, must),
+        groups,
+        texts,
+        wanted: pageEnd,
+      });
+    } else {
+      const found = bestPassages(ranked, groups, pageEnd, texts);
+      const best = found[0]?.score || 1;
+      passages = found.map((passage) => ({ ...passage, confidence: confidence(passage.score / best) }));
+    }
     return passages.slice(pageStart, pageEnd).map((passage) => ({
       Id: resultId(queryId, `passage:${passage.doc.docId}:${passage.ordinal}`),
       DocumentId: passage.doc.docId,
@@ -70,7 +93,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       Content: passage.content,
       ...(passage.doc.sourceUri ? { DocumentURI: passage.doc.sourceUri } : {}),
       DocumentAttributes: attributesOf(passage.doc, options.byName, options.requested) as RetrieveResultItem['DocumentAttributes'],
-      ScoreAttributes: { ScoreConfidence: confidence(passage.score / best) as ScoreConfidence },
+      ScoreAttributes: { ScoreConfidence: passage.confidence },
     }));
   });
   return { QueryId: queryId, ResultItems: read() };

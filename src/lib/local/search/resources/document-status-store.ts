@@ -19,6 +19,7 @@ export interface FailureRow {
 
 /** What the status of a stored document needs. */
 export interface StoredDocRow {
+  rowid: number;
   data_source_id: string | null;
   attributes: string;
 }
@@ -51,7 +52,7 @@ export function failureOf(db: Database.Database, indexRowid: number, docId: stri
 
 /** The stored document `docId` of an index, if any. */
 export function storedDocument(db: Database.Database, indexRowid: number, docId: string): StoredDocRow | undefined {
-  return sql(db, 'SELECT data_source_id, attributes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, docId) as
+  return sql(db, 'SELECT rowid, data_source_id, attributes FROM search_documents WHERE index_rowid = ? AND doc_id = ?').get(indexRowid, docId) as
     StoredDocRow | undefined;
 }
 

@@ -2,6 +2,8 @@ import type { BatchGetDocumentStatusResponseError, DocumentInfo, Status } from '
 import type { AttrMap } from '../core/attributes.js';
 import type { OperationHandler, OperationHandlers, OpContext } from '../core/op-context.js';
 import { failureOf, hasDataSource, isBeingSynced, storedDocument, type StoredDocRow } from './document-status-store.js';
+import { hasPendingPassages } from '../semantic/passage-store.js';
+import { semanticService } from '../semantic/background-embedding.js';
 import { activeIndex } from './index-store.js';
 
 /** The attributes that pick the version of a document whose status is asked for. */
@@ -29,7 +31,8 @@ function matches(doc: StoredDocRow, wanted: ReadonlyMap<string, string>): boolea
 }
 
 /**
- * The status of one document: INDEXED when it is stored (UPDATE_FAILED when a later attempt to
+ * The status of one document: INDEXED when it is stored (PROCESSING while semantic search is on
+ * and its passages wait for their vectors; UPDATE_FAILED when a later attempt to
  * store it failed), FAILED with the reason when it could not be stored, PROCESSING while a
  * sync job has still to store it, else NOT_FOUND. Given attributes must match the document's.
  */
@@ -38,7 +41,11 @@ function statusOf(ctx: OpContext, indexRowid: number, docId: string, wanted: Rea
   const failure = failureOf(ctx.db, indexRowid, docId);
   const failed = failure && (!wanted.has('_data_source_id') || failure.data_source_id === wanted.get('_data_source_id')) ? failure : undefined;
   const reason = failed ? { FailureCode: failed.failure_code, FailureReason: failed.failure_reason } : {};
-  if (doc && matches(doc, wanted)) return { DocumentId: docId, DocumentStatus: failed ? 'UPDATE_FAILED' : 'INDEXED', ...reason };
+  if (doc && matches(doc, wanted)) {
+    if (failed) return { DocumentId: docId, DocumentStatus: 'UPDATE_FAILED', ...reason };
+    const embedding = semanticService(ctx.local).provider !== null && hasPendingPassages(ctx.db, doc.rowid);
+    return { DocumentId: docId, DocumentStatus: embedding ? 'PROCESSING' : 'INDEXED' };
+  }
   if (failed) return { DocumentId: docId, DocumentStatus: 'FAILED', ...reason };
   if (isBeingSynced(ctx.db, indexRowid, docId)) return { DocumentId: docId, DocumentStatus: 'PROCESSING' };
   return { DocumentId: docId, DocumentStatus: 'NOT_FOUND' };

@@ -6,6 +6,7 @@ import { documentsFts } from '../core/fts-tables.js';
 import { sql } from '../core/statements.js';
 import { segmentCjk } from '../query/word-segments.js';
 import { clearFailure } from './document-status-store.js';
+import { replacePassages } from '../semantic/passage-store.js';
 import { dropRankingTiers, storeRankingTiers } from './ranking-tiers.js';
 import { searchableText } from './searchable-text.js';
 import { storeDocumentTables } from './document-tables-store.js';
@@ -40,8 +41,8 @@ function sourceUri(attrs: AttrMap): string | null {
 }
 
 /**
- * Stores (adds or replaces) a document of an index: its row, its full-text entry (CJK text split into words), the index's
- * counters and the change log; an earlier failure to store it is forgotten. A document identical to the stored one is left as is. Call
+ * Stores (adds or replaces) a document of an index: its row, its full-text entry (CJK text split into words), its passages
+ * (queued for embedding; the old ones and their vectors go), the index's counters and the change log; an earlier failure to store it is forgotten. A document identical to the stored one is left as is. Call
  * inside a transaction.
  */
 export function writeDocument(db: Database.Database, indexRowid: number, fields: readonly FieldConfig[], doc: PreparedDocument, nowMs: number): WriteOutcome {
@@ -82,6 +83,7 @@ export function writeDocument(db: Database.Database, indexRowid: number, fields:
   sql(db, `INSERT INTO ${fts} (rowid, title, body, fields) VALUES (CAST(? AS INTEGER), ?, ?, ?)`).run(rowid, columns.title, columns.body, columns.fields);
   storeRankingTiers(db, indexRowid, rowid, columns, existing !== undefined);
   storeDocumentTables(db, indexRowid, rowid, doc.tables);
+  replacePassages(db, indexRowid, rowid, columns.body);
   sql(db, 'INSERT INTO search_doc_changes (index_rowid, doc_rowid) VALUES (?, ?)').run(indexRowid, rowid);
   return existing ? 'modified' : 'added';
 }

@@ -1,0 +1,120 @@
+import type Database from 'better-sqlite3';
+import type { ScoreConfidence } from '../../../services/search/types.js';
+import type { FieldConfig } from '../core/fields.js';
+import { sql } from '../core/statements.js';
+import { relevanceMultipliers } from '../query/boosts.js';
+import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
+import type { Ranked } from '../query/rank.js';
+import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
+import { bestOfDocument, type SemanticMatch } from './query-semantic.js';
+import { topRows } from './top-rows.js';
+
+/** A document ranked by fused evidence. */
+export interface FusedDoc {
+  doc: CachedDoc;
+  score: number;
+  confidence: ScoreConfidence;
+  /** Its best passage's row in the index's vectors, when it has vectors. */
+  bestRow: number | undefined;
+}
+
+/** What fusing needs. */
+export interface FuseInput {
+  db: Database.Database;
+  /** The index's FTS table. */
+  table: string;
+  /** The keyword ranking (boosted, filtered), best first. */
+  keyword: readonly Ranked[];
+  semantic: SemanticMatch;
+  docs: DocLookup;
+  /** Whether a document may be returned (filters, access control, language, excluded words). */
+  allowed(doc: CachedDoc): boolean;
+  /** True when the query has required words or quoted phrases: only keyword matches may be returned, ranked by both. */
+  strict: boolean;
+  /** The FTS5 expression of each query position, for how much of the query a document matched. */
+  positions: readonly string[];
+  /**
+   * Whether a document outside the keyword ranking matches the query's words: known when the
+   * matches were listed or all ranked; undefined when unknown (a document found by meaning is
+   * then not added to the total, which may then undercount).
+   */
+  isKeywordMatch: ((rowid: number) => boolean) | undefined;
+  queryText: string;
+  fields: readonly FieldConfig[];
+  nowMs: number;
+}
+
+/** How many keyword matches get their coverage measured (the rest rank below them anyway). */
+const COVERAGE_DOCS = 30;
+/** How many documents found by meaning alone are considered. */
+const DENSE_DOCS = 200;
+
+function normalised(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The share of query positions each of the best keyword matches holds. */
+function coverages(input: FuseInput): Map<number, number> {
+  const out = new Map<number, number>();
+  if (input.positions.length === 0) return out;
+  const holds = sql(input.db, `SELECT 1 FROM ${input.table} WHERE ${input.table} MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
+  for (const { doc } of input.keyword.slice(0, COVERAGE_DOCS)) {
+    let found = 0;
+    for (const position of input.positions) if (holds.get(position, doc.rowid) !== undefined) found += 1;
+    out.set(doc.rowid, found / input.positions.length);
+  }
+  return out;
+}
+
+/**
+ * Query's hybrid ranking: the keyword matches and the documents whose passages are nearest the
+ * query in meaning (at least {@link FUSION.simInclude} similar, passing every filter), each
+ * scored by fused evidence: its best passage's similarity and its keyword evidence (BM25
+ * relative to the best match, times the share of the query it holds). Relevance tuning weighs
+ * both sides as in keyword search; a query equal to a document's title keeps it first. Also
+ * returns which of them only meaning found (the total and facets of a query whose words match
+ * nothing).
+ * The passages nearest the query are found in one pass over the similarities (see `topRows`).
+ */
+export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly: CachedDoc[] } {
+  const { semantic } = input;
+  const keywordBest = input.keyword[0]?.score || 1;
+  const keywordRows = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
+  const covered = coverages(input);
+  const candidates = input.keyword.map((entry) => entry.doc);
+  const denseOnly: CachedDoc[] = [];
+  if (!input.strict) {
+    const seen = new Set<number>(keywordRows.keys());
+    const allowedRow = (row: number) => {
+      const rowid = semantic.vectors.docRowids[row]!;
+      if (seen.has(rowid)) return false;
+      const doc = input.docs.get(rowid);
+      return doc !== undefined && input.allowed(doc);
+    };
+    // the passages nearest the query, several per document at most; the documents in that order
+    for (const row of topRows(semantic.sims, semantic.vectors.count, DENSE_DOCS * 4, FUSION.simInclude, allowedRow)) {
+      const rowid = semantic.vectors.docRowids[row]!;
+      if (seen.has(rowid) || candidates.length - input.keyword.length >= DENSE_DOCS) continue;
+      seen.add(rowid);
+      const doc = input.docs.get(rowid)!;
+      candidates.push(doc);
+      if (input.isKeywordMatch && !input.isKeywordMatch(rowid)) denseOnly.push(doc);
+    }
+  }
+  const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
+  const title = normalised(input.queryText);
+  const ranked = candidates.map((doc): FusedDoc => {
+    const hit = bestOfDocument(semantic, doc.rowid);
+    const relative = keywordRows.get(doc.rowid) ?? 0;
+    const coverage = covered.get(doc.rowid) ?? relative;
+    const multiplier = multipliers.get(doc.rowid) ?? 1;
+    // keyword scores carry the boosts already; the dense side gets them here
+    let score = fusedScore(denseEvidence(hit?.sim ?? 0) * multiplier, keywordEvidence(relative, coverage));
+    if (doc.title !== null && normalised(doc.title) === title && relative > 0) score += FUSION.titleBonus;
+    return { doc, score, confidence: evidenceConfidence(hit?.sim, coverage, relative), bestRow: hit?.row };
+  });
+  return { ranked: ranked.sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid), denseOnly };
+}

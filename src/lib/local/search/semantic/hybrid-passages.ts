@@ -1,0 +1,107 @@
+import type { ScoreConfidence } from '../../../services/search/types.js';
+import { findSpans, type Matcher } from '../query/analyzer.js';
+import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
+import { tokensFor } from '../query/passage-tokens.js';
+import type { Ranked } from '../query/rank.js';
+import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
+import { passageSpans } from './passage-spans.js';
+import type { SemanticMatch } from './query-semantic.js';
+import { topRows } from './top-rows.js';
+
+/** A passage chosen by Retrieve. */
+export interface FusedPassage {
+  doc: CachedDoc;
+  ordinal: number;
+  content: string;
+  score: number;
+  confidence: ScoreConfidence;
+}
+
+/** What choosing passages needs. */
+export interface PassageInput {
+  /** The keyword ranking of documents (boosted, filtered), best first. */
+  keyword: readonly Ranked[];
+  semantic: SemanticMatch;
+  docs: DocLookup;
+  allowed(doc: CachedDoc): boolean;
+  /** Only passages of keyword matches (required words or quoted phrases). */
+  strict: boolean;
+  /** The matchers of each query position. */
+  groups: ReadonlyArray<readonly Matcher[]>;
+  /** Reads document bodies by rowid. */
+  texts(rowids: readonly number[]): ReadonlyMap<number, string>;
+  wanted: number;
+}
+
+/** How many passages nearest the query are considered besides those of the keyword matches. */
+const DENSE_PASSAGES = 300;
+/** BM25's saturation, for the query words a passage holds. */
+const K1 = 1.2;
+
+/** The share of query positions a passage holds, saturating with repeats. */
+function wordShare(text: string, groups: ReadonlyArray<readonly Matcher[]>): number {
+  if (groups.length === 0) return 0;
+  const tokens = tokensFor(text, groups.flat());
+  let sum = 0;
+  for (const matchers of groups) {
+    const count = findSpans(tokens, matchers).length;
+    sum += (count * (K1 + 1)) / (count + K1) / (K1 + 1);
+  }
+  return sum / groups.length;
+}
+
+interface Candidate {
+  doc: CachedDoc;
+  ordinal: number;
+  start: number;
+  end: number;
+  /** Undefined for a passage not embedded yet. */
+  sim: number | undefined;
+}
+
+/**
+ * Retrieve's hybrid choice of passages: the passages nearest the query by meaning (among the
+ * documents that pass every filter) and those of the best keyword matches, each scored by
+ * fused evidence: its own similarity, and its document's keyword evidence weighed by the query
+ * words the passage itself holds. Keyword matches not embedded yet take part with their
+ * passages' words alone.
+ */
+export function fusePassages(input: PassageInput): FusedPassage[] {
+  const { vectors, sims } = input.semantic;
+  const keywordBest = input.keyword[0]?.score || 1;
+  const relative = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
+  const candidates = new Map<string, Candidate>();
+  const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number | undefined) =>
+    candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
+  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims[row]!);
+  if (!input.strict) {
+    const allowedRow = (row: number) => {
+      const doc = input.docs.get(vectors.docRowids[row]!);
+      return doc !== undefined && input.allowed(doc);
+    };
+    for (const row of topRows(sims, vectors.count, DENSE_PASSAGES, FUSION.simInclude, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
+  }
+  const unembedded: CachedDoc[] = [];
+  for (const { doc } of input.keyword) {
+    const rows = vectors.docRows.get(doc.rowid);
+    if (rows) for (const row of rows) addRow(doc, row);
+    else unembedded.push(doc);
+  }
+  const bodies = input.texts([...new Set([...candidates.values()].map((candidate) => candidate.doc.rowid).concat(unembedded.map((doc) => doc.rowid)))]);
+  for (const doc of unembedded)
+    for (const [ordinal, span] of passageSpans(bodies.get(doc.rowid) ?? '').entries()) add(doc, ordinal, span.start, span.end, undefined);
+  const scored = [...candidates.values()].map((candidate) => {
+    const content = (bodies.get(candidate.doc.rowid) ?? '').slice(candidate.start, candidate.end);
+    const share = wordShare(content, input.groups);
+    const docRelative = relative.get(candidate.doc.rowid) ?? 0;
+    const keyword = keywordEvidence(docRelative, 0.5 + 0.5 * share) * (docRelative > 0 ? 1 : 0);
+    return {
+      doc: candidate.doc,
+      ordinal: candidate.ordinal,
+      content,
+      score: fusedScore(denseEvidence(candidate.sim ?? 0), Math.max(keyword, share * 0.5)),
+      confidence: evidenceConfidence(candidate.sim, share, docRelative),
+    };
+  });
+  return scored.sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid || a.ordinal - b.ordinal).slice(0, input.wanted);
+}
