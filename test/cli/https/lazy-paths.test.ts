@@ -6,6 +6,7 @@ import { startConnectProxy, startTlsService, type TestProxy, type TlsService } f
 import { BIN, cliEnv, json, nimbus, requireBuild, ROOT } from '../helpers/cli.js';
 import { pdfFile } from '../../fixtures/documents/build-documents.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { startLocalServer } from '../helpers/local-start.js';
 
 /**
  * The parts of the built CLI that are loaded only on first use, found from the build and the
@@ -179,6 +180,21 @@ describe('the built CLI loads each lazily loaded part', function () {
         const result = await nimbus(['search', 'index', 'list', '--local', '--region', 'us-east-1'], { env: cliEnv(localHome, { HTTP_PROXY: proxy.url }) });
         assert.equal(proxy.tunnels.length + proxy.forwarded.length, before);
         assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+      },
+    },
+    {
+      name: 'nimbus local start with two workers (node:cluster)',
+      covers: ['node:cluster'],
+      async run() {
+        const served = await startLocalServer(['--port', '0', '--data-dir', join(tls.dir, 'workers-data'), '--workers', '2'], cliEnv(home));
+        try {
+          const result = await nimbus(['search', 'index', 'list', '--endpoint-url', served.endpoint], {
+            env: cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' }),
+          });
+          assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+        } finally {
+          assert.equal(await served.stop(), 0);
+        }
       },
     },
     {
