@@ -347,6 +347,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const metrics = new RequestMetrics();
   const self: LocalProcess = {
     part: () => ({
+      storage: (context.storage.probe(context.db), context.storage.report()),
       pid: process.pid,
       requests: metrics.snapshot(),
       faults: faults.injector ? { ...faults.injector.counts } : null,

@@ -36,7 +36,14 @@ describe('local: who may use the admin endpoints', function () {
     };
     const bodies = () => ({ inFlightBytes: 0, waiting: 0 });
     const self = {
-      part: () => ({ pid: process.pid, requests: { requests: {}, latency: {} }, faults: null, bodies: bodies(), leader: false }),
+      part: () => ({
+        pid: process.pid,
+        requests: { requests: {}, latency: {} },
+        faults: null,
+        bodies: bodies(),
+        leader: false,
+        storage: { full: false, droppedQueryLogEntries: 0 },
+      }),
       applyFaults: () => {},
     };
     const lease = new SqliteLeaderLease(db, 'ticker', 'test');

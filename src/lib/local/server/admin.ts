@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { verifySigV4 } from '../../signing/verify.js';
 import type { LeaderLease } from '../store/leader-lease.js';
+import type { StorageReport } from '../store/storage-state.js';
 import type { LocalContext, LocalResponse, LocalServiceModule } from '../types.js';
 import { parseFaultSpec } from './fault-spec.js';
 import { checkFaultInjection, type FaultCounts, type FaultInjection, type FaultInjector } from './faults.js';
@@ -92,6 +93,20 @@ async function faultsReport(target: AdminTarget): Promise<Record<string, unknown
   return { faults: injector.config, injected };
 }
 
+/**
+ * The storage state over every worker: full while any worker's writes find it full (each tries
+ * a write again first), since the earliest of them, with the query log entries they dropped added up.
+ */
+async function storageReport(target: AdminTarget): Promise<StorageReport> {
+  const reports = (await target.peers.gather()).map((part) => part.storage);
+  const since = reports.flatMap((report) => (report.fullSince ? [report.fullSince] : [])).sort()[0];
+  return {
+    full: reports.some((report) => report.full),
+    ...(since ? { fullSince: since } : {}),
+    droppedQueryLogEntries: reports.reduce((sum, report) => sum + report.droppedQueryLogEntries, 0),
+  };
+}
+
 function counts(target: AdminTarget): Record<string, Record<string, number>> {
   return Object.fromEntries(target.modules.map((module) => [module.name, module.counts(target.context)]));
 }
@@ -149,7 +164,6 @@ export async function serveAdmin(request: AdminRequest, target: AdminTarget): Pr
   switch (name) {
     case 'health':
       if (method !== 'GET') return methodNotAllowed('GET');
-      target.context.storage.probe(target.context.db);
       return json(200, {
         ready: target.ready(),
         version: packageVersion(),
@@ -159,7 +173,7 @@ export async function serveAdmin(request: AdminRequest, target: AdminTarget): Pr
         counts: counts(target),
         faultsActive: target.faults.injector !== undefined,
         largeBodies: target.bodies(),
-        storage: target.context.storage.report(),
+        storage: await storageReport(target),
         pid: process.pid,
         background: leaseReport(target),
       });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateGate } from '../types.js';
 import type { FaultCounts, FaultInjection } from './faults.js';
 import type { RequestCounts } from './request-metrics.js';
+import type { StorageReport } from '../store/storage-state.js';
 import { TokenBuckets } from './token-buckets.js';
 
 /** What one process of the service reports of itself for the admin endpoints. */
@@ -14,6 +15,8 @@ export interface ProcessPart {
   bodies: { inFlightBytes: number; waiting: number };
   /** Whether it holds the lease of the background work. */
   leader: boolean;
+  /** Whether its writes found the storage full (tried again first), and the query log entries it dropped. */
+  storage: StorageReport;
 }
 
 /** What this process does for its peers: report its part, apply a fault configuration. */
