@@ -1,5 +1,11 @@
 import type { SecureContext } from 'node:tls';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Dispatcher } from 'undici';
+
+type Undici = typeof import('undici');
+let loaded: Undici | undefined;
+/** undici, loaded by the first crawl: a service (or a `--local` run) that never crawls never loads it. */
+const undici = (): Undici => (loaded ??= createRequire(import.meta.url)('undici') as Undici);
 
 /** The most redirects followed from one URL. */
 export const MAX_REDIRECTS = 5;
@@ -40,8 +46,8 @@ export interface FetchPolicy {
 export function crawlDispatcher(trust: SecureContext, proxy?: { host: string; port: number; authorization?: string }): Dispatcher {
   const tls = { secureContext: trust, rejectUnauthorized: true };
   const timeouts = { headersTimeout: FETCH_TIMEOUT_MS, bodyTimeout: FETCH_TIMEOUT_MS, connectTimeout: FETCH_TIMEOUT_MS };
-  if (!proxy) return new Agent({ connect: tls, ...timeouts });
-  return new ProxyAgent({
+  if (!proxy) return new (undici().Agent)({ connect: tls, ...timeouts });
+  return new (undici().ProxyAgent)({
     uri: `http://${proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host}:${proxy.port}`,
     ...(proxy.authorization ? { token: proxy.authorization } : {}),
     requestTls: tls,
@@ -82,7 +88,7 @@ export async function fetchPage(start: string, policy: FetchPolicy): Promise<Fet
   try {
     for (let redirects = 0; ; redirects += 1) {
       const authorization = policy.authorization(url);
-      const answer = await request(url, {
+      const answer = await undici().request(url, {
         method: 'GET',
         dispatcher: policy.dispatcher,
         signal,
