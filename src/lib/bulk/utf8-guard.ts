@@ -22,11 +22,13 @@ export async function checkUtf8File(path: string, name: string, signal: AbortSig
 /**
  * `input` read through {@link utf8Guard}: its bytes, unchanged, until the first one that is not
  * valid UTF-8, where the returned stream fails with an error naming `name`, the offset and the
- * line. An error of `input` (a read error, an abort) fails the returned stream too.
+ * line. A read error of `input` fails the returned stream too; an abort ends it.
  */
 export function checkedUtf8(input: NodeJS.ReadableStream, name: string): Transform {
   const guard = utf8Guard(name);
-  input.once('error', (error) => guard.destroy(error));
+  // An abort (Ctrl-C) ends the guard quietly: its reader stops on the signal and may have let go
+  // of the guard already, so an error then would have no listener and end the process.
+  input.once('error', (error) => guard.destroy(error.name === 'AbortError' ? undefined : error));
   return input.pipe(guard);
 }
 
