@@ -40,6 +40,8 @@ describe('bulk: memory', () => {
     });
     assert.equal(summary.acknowledged, count);
     const growth = samples.get(count)! - samples.get(10_000)!;
-    assert.ok(growth < 2 * 1024 * 1024, `the heap grew by ${(growth / 1048576).toFixed(1)} MB over 50,000 documents`);
+    // Keeping each document (270 bytes of input) would grow the heap by 13 MB; 4 MB leaves room for
+    // what the rest of the suite's process allocates meanwhile (2.2 MB seen in a full run).
+    assert.ok(growth < 4 * 1024 * 1024, `the heap grew by ${(growth / 1048576).toFixed(1)} MB over 50,000 documents`);
   });
 });

@@ -65,10 +65,10 @@ describe('search schema: the ranking-tiers migration', function () {
     const notices: string[] = [];
     const db = openStore(dir, [{ name: 'search', migrations: searchMigrations }], (step) => notices.push(step));
     try {
-      // schema 14 (semantic search) then cuts the same documents into passages, queued for embedding
+      // schema 17 (semantic search) then cuts the same documents into passages, queued for embedding
       assert.deepEqual(notices, [
         'building the ranking tiers of 6,000 stored documents (search schema 12)',
-        'cutting 6,000 stored documents into passages for semantic search (search schema 14)',
+        'cutting 6,000 stored documents into passages for semantic search (search schema 17)',
       ]);
       assert.equal(db.prepare('SELECT count(DISTINCT doc_rowid) FROM search_passages WHERE vector IS NULL').pluck().get(), 6000);
       assert.equal(smallestDocTokens(db, OTHER), 2);
