@@ -172,7 +172,7 @@ export async function extractText(bytes: Buffer, contentType: string, name?: str
  * {@link extractText} for a caller that cannot wait, such as a sync job's step inside its write
  * transaction: text formats are read at once; PDF and Office documents are read in the
  * background and, until their text is ready, an `ExtractionPending` error (from
- * ./extract/pending-extractions.js) asks the caller to come back on a later step. Those are
+ * ./pending-results.js) asks the caller to come back on a later step. Those are
  * read within `timeLimitMs` as {@link extractText} reads them.
  */
 export function extractTextNow(bytes: Buffer, contentType: string, name?: string, timeLimitMs = DEFAULT_EXTRACT_TIME_LIMIT_MS): ExtractedText {

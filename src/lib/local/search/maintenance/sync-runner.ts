@@ -12,7 +12,7 @@ import { documentRoom } from '../resources/document-quota.js';
 import { deleteDocument, writeDocument } from '../resources/document-store.js';
 import { indexFields, type IndexRow } from '../resources/index-store.js';
 import { buildDocument } from '../resources/prepare-document.js';
-import { ExtractionPending } from '../core/extract/pending-extractions.js';
+import { ExtractionPending } from '../core/pending-results.js';
 import { failureMessage, recordSyncFailure } from '../resources/sync-failure-store.js';
 import type { SyncJobRow } from '../resources/sync-job-store.js';
 import { metadataKey, objectDocument, selectKeys, type S3Config } from './s3-objects.js';

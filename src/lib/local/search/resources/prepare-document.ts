@@ -3,7 +3,7 @@ import { fromWireValue, type AttrMap } from '../core/attributes.js';
 import { COMPUTED_FIELDS, type FieldConfig } from '../core/fields.js';
 import { contentTypeOfKey, extractText, extractTextNow } from '../core/extract-text.js';
 import type { ExtractedText } from '../core/extract/extracted-text.js';
-import { ExtractionPending } from '../core/extract/pending-extractions.js';
+import { ExtractionPending } from '../core/pending-results.js';
 import { encodeAccess } from '../core/document-access.js';
 import { readS3Object } from '../core/s3-files.js';
 import { sentence } from '../core/sentence.js';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { WebCrawlerConfiguration } from '../../../../services/search/types.js';
 import { systemTrustContextWith } from '../../../../http/trust-store.js';
-import { ExtractionPending } from '../../core/extract/pending-extractions.js';
+import { ExtractionPending } from '../../core/pending-results.js';
 import { sql } from '../../core/statements.js';
 import { addMetrics, type DataSourceRow } from '../../resources/data-source-store.js';
 import { documentRoom } from '../../resources/document-quota.js';
