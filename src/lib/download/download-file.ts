@@ -4,7 +4,7 @@ import { open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { getGlobalDispatcher, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { DownloadError } from '../errors/download-error.js';
 import type { DownloadProgressListener, DownloadResult } from './download-progress.js';
 import { downloadFileName, redactedUrl } from './target-path.js';
@@ -42,6 +42,16 @@ async function resolveTarget(destination: string, url: string, disposition: stri
   return info?.isDirectory() ? join(destination, downloadFileName(url, disposition)) : destination;
 }
 
+let agent: Agent | undefined;
+/**
+ * This undici's own agent, made once. Not undici's global dispatcher: once Node's built-in
+ * `fetch` ran, that is the Agent of the undici bundled with Node, whose handler interface this
+ * undici's requests do not speak ("invalid onError method").
+ */
+function defaultAgent(): Agent {
+  return (agent ??= new Agent());
+}
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -56,7 +66,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 export async function downloadToFile(options: DownloadOptions): Promise<DownloadResult> {
   const started = performance.now();
   const where = redactedUrl(options.url);
-  const dispatcher = (options.dispatcher ?? getGlobalDispatcher()).compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+  const dispatcher = (options.dispatcher ?? defaultAgent()).compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
   let temporary: string | undefined;
   let result: DownloadResult | undefined;
   try {
