@@ -36,12 +36,14 @@ describe('nimbus local start: the web crawler', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const crawlWith = async (server: StartedLocalService, name: string) => {
-    const run = (...args: string[]) => nimbus([...args, '--endpoint-url', server.endpoint], { env, timeoutMs: 60_000 });
+  type Run = (...args: string[]) => ReturnType<typeof nimbus>;
+
+  /** Creates an index and a WEBCRAWLER data source of `seed` (basic credentials by secret ARN) through `run`, and syncs it. */
+  const crawl = async (run: Run, name: string, seed: string) => {
     const indexId = json(await run('search', 'index', 'create', '--name', name, '--role-arn', ROLE, '--wait')).Id as string;
     const configuration = {
       WebCrawlerConfiguration: {
-        Urls: { SeedUrlConfiguration: { SeedUrls: [`${site.origin}/`] } },
+        Urls: { SeedUrlConfiguration: { SeedUrls: [`${site.origin}${seed}`] } },
         AuthenticationConfiguration: { BasicAuthentication: [{ Host: '127.0.0.1', Port: site.port, Credentials: SECRET }] },
       },
     };
@@ -52,7 +54,7 @@ describe('nimbus local start: the web crawler', function () {
       '--index-id',
       indexId,
       '--name',
-      'intranet',
+      name,
       '--type',
       'WEBCRAWLER',
       '--role-arn',
@@ -61,9 +63,13 @@ describe('nimbus local start: the web crawler', function () {
       JSON.stringify(configuration),
       '--wait',
     );
-    const dataSourceId = json(created).Id as string;
-    const synced = await run('search', 'data-source', 'sync', 'start', '--index-id', indexId, '--id', dataSourceId, '--wait');
-    return { run, indexId, synced };
+    const synced = await run('search', 'data-source', 'sync', 'start', '--index-id', indexId, '--id', json(created).Id as string, '--wait');
+    return { indexId, synced };
+  };
+
+  const crawlWith = async (server: StartedLocalService, name: string) => {
+    const run: Run = (...args) => nimbus([...args, '--endpoint-url', server.endpoint], { env, timeoutMs: 60_000 });
+    return { run, ...(await crawl(run, name, '/')) };
   };
 
   it('crawls an HTTPS site of a private CA given by --ca-bundle, with the basic credentials of --secret, and query finds its pages', async () => {
@@ -112,31 +118,8 @@ describe('nimbus local start: the web crawler', function () {
       AWS_CA_BUNDLE: pki.ca.certFile,
       NIMBUS_LOCAL_SECRETS: `${SECRET}=crawler:s3cret`,
     });
-    const run = (...args: string[]) => nimbus([...args, '--local'], { env: localEnv, timeoutMs: 60_000 });
-    const indexId = json(await run('search', 'index', 'create', '--name', 'local', '--role-arn', ROLE, '--wait')).Id as string;
-    const configuration = {
-      WebCrawlerConfiguration: {
-        Urls: { SeedUrlConfiguration: { SeedUrls: [`${site.origin}/holidays`] } },
-        AuthenticationConfiguration: { BasicAuthentication: [{ Host: '127.0.0.1', Port: site.port, Credentials: SECRET }] },
-      },
-    };
-    const created = await run(
-      'search',
-      'data-source',
-      'create',
-      '--index-id',
-      indexId,
-      '--name',
-      'site',
-      '--type',
-      'WEBCRAWLER',
-      '--role-arn',
-      ROLE,
-      '--configuration',
-      JSON.stringify(configuration),
-      '--wait',
-    );
-    const synced = await run('search', 'data-source', 'sync', 'start', '--index-id', indexId, '--id', json(created).Id, '--wait');
+    const run: Run = (...args) => nimbus([...args, '--local'], { env: localEnv, timeoutMs: 60_000 });
+    const { indexId, synced } = await crawl(run, 'site', '/holidays');
     assert.equal(synced.code, 0, synced.stderr);
     const found = json(await run('search', 'query', '--index-id', indexId, '--query-text', 'solstice'));
     assert.deepEqual(
