@@ -373,7 +373,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ).body as Record<string, unknown>;
   const pages: PagesTarget = {
     context,
-    sessions: new PageSessions(now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
+    sessions: new PageSessions(context.db, now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
     handleSearch: (request) => respond(routeRequest(modules, request.method, request.path, request.headers, 'kendra'), request),
     reports: { health: () => adminReport('health'), faults: async () => (await adminReport('faults')) as { faults: unknown } },
   };
@@ -398,7 +398,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         const body = await readBody(req, MAX_PAGE_BODY);
         record.bytesIn = body.length;
         const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
-        sendResponse(res, requestId, await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure }, pages));
+        sendResponse(res, requestId, await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure, remoteAddress: req.socket.remoteAddress ?? '' }, pages));
         return;
       }
       const release = await reserveBody(req);

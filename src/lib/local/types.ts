@@ -52,8 +52,11 @@ export interface Migration {
  * that N workers admit the rate once, not N times.
  */
 export interface RateGate {
-  /** Takes a token from bucket `name`; 0 when taken, else the whole seconds until one is there. */
-  take(name: string, nowMs: number, rate: { perSecond: number; burst: number }): number | Promise<number>;
+  /**
+   * Takes `cost` tokens (default 1) from bucket `name`; 0 when taken, else the whole seconds
+   * until a token is there. A cost of 0 only looks: 0 while the bucket holds a token.
+   */
+  take(name: string, nowMs: number, rate: { perSecond: number; burst: number; cost?: number }): number | Promise<number>;
 }
 
 /** Progress of the background embedding of passages (semantic search), for `local start`'s line. */

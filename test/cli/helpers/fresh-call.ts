@@ -76,3 +76,40 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A page's answer, read whole, with the cookies it set. */
+export interface FreshPage {
+  status: number;
+  text: string;
+  cookies: Map<string, string>;
+}
+
+/**
+ * Sends a page request over a new connection (a cluster hands each to its next worker), with
+ * `cookies`; a `form` is posted as the page's own form is (same origin).
+ */
+export function freshPage(url: string, cookies: Map<string, string>, form?: Record<string, string>): Promise<FreshPage> {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const headers: Record<string, string> = { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+  if (body !== undefined) {
+    Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(url).origin, 'sec-fetch-site': 'same-origin' });
+  }
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: body === undefined ? 'GET' : 'POST', headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        const set = new Map<string, string>();
+        for (const line of res.headers['set-cookie'] ?? []) {
+          const [pair = ''] = line.split(';');
+          set.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+        }
+        resolve({ status: res.statusCode ?? 0, text, cookies: set });
+      });
+    });
+    req.on('error', reject);
+    req.setTimeout(ANSWER_TIMEOUT_MS, () => req.destroy(new Error(`${url}: no answer within ${ANSWER_TIMEOUT_MS} ms`)));
+    req.end(body);
+  });
+}

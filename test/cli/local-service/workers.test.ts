@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, nimbus, requireBuild } from '../helpers/cli.js';
 import { MobileHttpClient } from '../../integration/local-mobile/http-client.js';
-import { freshCall, freshGet, freshOk, waitFor } from '../helpers/fresh-call.js';
+import { freshCall, freshGet, freshOk, freshPage, waitFor } from '../helpers/fresh-call.js';
 import { startLocalServer, type StartedLocalService } from '../helpers/local-start.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
@@ -95,6 +95,31 @@ describe('nimbus local start --workers: one data dir served by several processes
     // one bucket: a burst of 200, refilled at 50 a second (two buckets would admit twice that)
     assert.ok(admitted <= 200 + Math.ceil(50 * seconds), `${admitted} admitted in ${seconds} s`);
     assert.ok(admitted >= 200, `${admitted} admitted`);
+  });
+
+  it("knows a search page's session on every worker, and counts an address's failed sign-ins over all of them", async () => {
+    const { Id: IndexId } = await freshOk(server.endpoint, 'CreateIndex', { Name: 'pages', RoleArn: ROLE });
+    await waitFor(async () => (await freshOk(server.endpoint, 'DescribeIndex', { Id: IndexId })).Status === 'ACTIVE');
+    const { Id } = await freshOk(server.endpoint, 'CreateExperience', { IndexId, Name: 'portal', RoleArn: ROLE });
+    const home = await waitFor(async () => {
+      const described = await freshOk(server.endpoint, 'DescribeExperience', { IndexId, Id });
+      return described.Status === 'ACTIVE' && (described.Endpoints[0].Endpoint as string);
+    });
+    const cookies = new Map<string, string>();
+    const signIn = async (secretAccessKey: string) => {
+      const form = await freshPage(home, cookies);
+      for (const [name, value] of form.cookies) cookies.set(name, value);
+      const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)![1]!;
+      const answer = await freshPage(`${home}/sign-in`, cookies, { csrf, accessKeyId: 'test', secretAccessKey });
+      for (const [name, value] of answer.cookies) cookies.set(name, value);
+      return answer;
+    };
+    assert.equal((await signIn('test')).status, 303);
+    for (let i = 0; i < 6; i++) assert.match((await freshPage(home, cookies)).text, /Sign out/, `page ${i}, on a new connection`);
+
+    cookies.delete('nimbus_session');
+    for (let i = 0; i < 10; i++) assert.equal((await signIn(`guess-${i}`)).status, 401, `failure ${i + 1}`);
+    for (let i = 0; i < 2; i++) assert.equal((await signIn('test')).status, 429, `attempt ${i + 1} after 10 failures, whichever worker takes it`);
   });
 
   it('runs a sync job once, and another worker finishes it when the one that held the background lease is killed', async () => {

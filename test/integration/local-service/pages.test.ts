@@ -222,3 +222,65 @@ describe('local service: the pages of an experience (sign-in, directory, content
     assert.deepEqual(resultIds((await directVisitor.send('?q=walruses')).text).sort(), ['alpha', 'beta', 'secret'], 'the documents of no data source');
   });
 });
+
+describe('local service: page sessions in the data dir, and the limit on failed sign-ins', function () {
+  let first: TestService;
+  let second: TestService;
+  let indexId: string;
+  let clockMs = 0;
+  const now = () => new Date(Date.now() + clockMs);
+
+  before(async () => {
+    first = await startTestService({ now });
+    // a second process on the same data dir, as a worker of `local start --workers 2` is
+    second = await startTestService({ now, dataDir: first.dataDir });
+    indexId = await activeIndex(first.service.endpoint);
+  });
+  after(async () => {
+    await second.stop();
+    await first.stop();
+  });
+
+  const home = async (endpoint: string) => {
+    const { Id } = await ok(endpoint, 'CreateExperience', { IndexId: indexId, Name: 'portal', RoleArn: ROLE });
+    return until(async () => {
+      const described = await ok(endpoint, 'DescribeExperience', { IndexId: indexId, Id });
+      return described.Status === 'ACTIVE' && (described.Endpoints[0].Endpoint as string);
+    });
+  };
+
+  it('knows a session on every process of the data dir, keeps only its hash, and ends it everywhere', async () => {
+    const onFirst = new Visitor(await home(first.service.endpoint));
+    assert.equal((await onFirst.signIn({ accessKeyId: 'test', secretAccessKey: 'test' })).status, 303);
+    const onSecond = new Visitor(onFirst.home.replace(first.service.endpoint, second.service.endpoint));
+    for (const [name, value] of onFirst.cookies) onSecond.cookies.set(name, value);
+    assert.match((await onSecond.send('')).text, /Sign out/, 'the other process knows the session');
+
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(`${first.dataDir}/nimbus.db`, { readonly: true });
+    try {
+      const stored = db.prepare('SELECT id_hash FROM service_page_sessions').pluck().all() as string[];
+      assert.equal(stored.length, 1);
+      assert.notEqual(stored[0], onFirst.cookies.get('nimbus_session'), 'the cookie is not stored as such');
+    } finally {
+      db.close();
+    }
+
+    assert.equal((await onSecond.post('/sign-out', { csrf: await onSecond.csrf() })).status, 303);
+    assert.match((await onFirst.send('')).text, /<h1 id="sign-in-title">Sign in<\/h1>/, 'signed out on every process');
+  });
+
+  it('refuses sign-ins from an address after 10 failures, until one more is allowed 6 s later', async () => {
+    const visitor = new Visitor(await home(first.service.endpoint));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await visitor.signIn({ accessKeyId: 'test', secretAccessKey: `guess-${attempt}` });
+      assert.equal(failed.status, 401, `failure ${attempt + 1} is a wrong key pair`);
+    }
+    const refused = await visitor.signIn({ accessKeyId: 'test', secretAccessKey: 'test' });
+    assert.equal(refused.status, 429, 'even the right key pair waits');
+    assert.match(refused.text, /Too many failed sign-ins from your address\. Try again in 6 s\./);
+    assert.equal(refused.headers.get('retry-after'), '6');
+    clockMs += 6_000;
+    assert.equal((await visitor.signIn({ accessKeyId: 'test', secretAccessKey: 'test' })).status, 303, 'one more attempt after 6 s');
+  });
+});

@@ -14,6 +14,8 @@ export interface PageRequest {
   body: Buffer;
   /** Whether it came over TLS (the cookies are then `Secure`). */
   secure: boolean;
+  /** The address the request came from (sign-in attempts are limited per address). */
+  remoteAddress: string;
 }
 
 /** What the pages work with. */

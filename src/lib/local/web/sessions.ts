@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
 
 /** A person signed in to the search page of one experience; kept on the server only. */
 export interface PageSession {
@@ -27,51 +28,90 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+interface SessionRow {
+  experience_id: string;
+  access_key: string;
+  user_id: string | null;
+  owner: number;
+  csrf_token: string;
+  visitor_id: string;
+  expires_at: number;
+}
+
+/** What the store keeps for a session id: its SHA-256, so that a copy of the data dir signs nobody in. */
+function storedId(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
 /**
- * The page sessions of a running service, in memory (a restart signs everyone out). A session
- * is found only by its id, for the experience it was made for, and before it expires.
+ * The page sessions of a running service, kept in the data dir (`service_page_sessions`), so
+ * that every worker of `local start --workers N` knows every session and a restart signs nobody
+ * out. A session is found only by its id, for the experience it was made for, and before it
+ * expires; the store holds the id's SHA-256, never the id itself.
  */
 export class PageSessions {
-  readonly #sessions = new Map<string, PageSession>();
-
   constructor(
+    private readonly db: Database.Database,
     private readonly now: () => Date,
     readonly lifetimeSeconds: number = DEFAULT_SESSION_SECONDS,
   ) {}
 
-  /** Starts a session. */
+  /** Starts a session (and forgets the sessions that have ended). */
   create(fields: Pick<PageSession, 'experienceId' | 'accessKey' | 'userId' | 'owner'>): PageSession {
-    this.#sweep();
+    const now = this.now().getTime();
     const session: PageSession = {
       ...fields,
       id: randomToken(),
       csrfToken: randomToken(),
       visitorId: randomBytes(12).toString('hex'),
-      expiresAt: this.now().getTime() + this.lifetimeSeconds * 1000,
+      expiresAt: now + this.lifetimeSeconds * 1000,
     };
-    this.#sessions.set(session.id, session);
+    this.db
+      .transaction(() => {
+        this.db.prepare('DELETE FROM service_page_sessions WHERE expires_at <= ?').run(now);
+        this.db
+          .prepare(
+            `INSERT INTO service_page_sessions (id_hash, experience_id, access_key, user_id, owner, csrf_token, visitor_id, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            storedId(session.id),
+            session.experienceId,
+            session.accessKey,
+            session.userId ?? null,
+            session.owner ? 1 : 0,
+            session.csrfToken,
+            session.visitorId,
+            session.expiresAt,
+          );
+      })
+      .immediate();
     return session;
   }
 
   /** The live session `id` of `experienceId`; `expired` when it was one and has ended. */
   find(id: string | undefined, experienceId: string): PageSession | 'expired' | undefined {
-    const session = id === undefined ? undefined : this.#sessions.get(id);
-    if (!session || session.experienceId !== experienceId) return undefined;
-    if (session.expiresAt <= this.now().getTime()) {
-      this.#sessions.delete(session.id);
+    if (id === undefined || id === '') return undefined;
+    const row = this.db.prepare('SELECT * FROM service_page_sessions WHERE id_hash = ?').get(storedId(id)) as SessionRow | undefined;
+    if (!row || row.experience_id !== experienceId) return undefined;
+    if (row.expires_at <= this.now().getTime()) {
+      this.end(id);
       return 'expired';
     }
-    return session;
+    return {
+      id,
+      experienceId: row.experience_id,
+      accessKey: row.access_key,
+      userId: row.user_id ?? undefined,
+      owner: row.owner === 1,
+      csrfToken: row.csrf_token,
+      visitorId: row.visitor_id,
+      expiresAt: row.expires_at,
+    };
   }
 
   /** Ends a session. */
   end(id: string): void {
-    this.#sessions.delete(id);
-  }
-
-  /** Forgets the sessions that have ended. */
-  #sweep(): void {
-    const now = this.now().getTime();
-    for (const [id, session] of this.#sessions) if (session.expiresAt <= now) this.#sessions.delete(id);
+    this.db.prepare('DELETE FROM service_page_sessions WHERE id_hash = ?').run(storedId(id));
   }
 }
