@@ -1,15 +1,24 @@
 #!/usr/bin/env node
-// Quality of nimbus's hybrid search on the labelled set (labelled-set.json): recall@10 and MRR of
-// the paraphrased questions for Query and Retrieve, and the keyword queries' top-1, hybrid and
-// keyword-only. Runs the built local service in this process (`npm run build` first):
-// `node bench/semantic/quality.mjs [--embeddings builtin]`.
+// Quality of nimbus's hybrid search on a labelled set: recall@10 and MRR of the paraphrased
+// questions for Query and Retrieve, and the keyword queries' top-1, hybrid and keyword-only. The
+// fusion is tuned on `labelled-set.json`; `validation-set.json` (other documents and questions) is
+// never tuned on and tells whether the tuning holds elsewhere. Runs the built local service in
+// this process (`npm run build` first):
+// `node bench/semantic/quality.mjs [--embeddings builtin] [--set labelled|validation]`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_INDEX, DIST_SERVER } from '../lib/paths.mjs';
 
-const SET = JSON.parse(readFileSync(new URL('./labelled-set.json', import.meta.url), 'utf8'));
+/** The labelled sets, by name. */
+export const SETS = ['labelled', 'validation'];
+
+/** The set `name` of {@link SETS}. */
+function readSet(name) {
+  if (!SETS.includes(name)) throw new Error(`no labelled set ${name}: the sets are ${SETS.join(', ')}`);
+  return JSON.parse(readFileSync(new URL(`./${name}-set.json`, import.meta.url), 'utf8'));
+}
 
 /** The 1-based rank of `answer` among the document ids, or Infinity. */
 function rankOf(ids, answer) {
@@ -35,7 +44,7 @@ async function waitEmbedded(endpoint) {
 }
 
 /** Runs every query of the set against a service over `dataDir`; resolves to ranks and confidences. */
-async function run(dataDir, embeddings, { startLocalService }, { SearchClient }, load) {
+async function run(SET, dataDir, embeddings, { startLocalService }, { SearchClient }, load) {
   const service = await startLocalService({ port: 0, dataDir, createDelay: 0, embeddings });
   try {
     const client = new SearchClient({ region: 'us-east-1', version: '2019-02-03', endpoint: service.endpoint, credentials: { key: 'test', secret: 'test' } });
@@ -75,14 +84,15 @@ async function run(dataDir, embeddings, { startLocalService }, { SearchClient },
   }
 }
 
-/** The figures of the labelled set for a provider, with keyword-only ranking beside them. */
-export async function measureQuality(embeddings = 'builtin') {
+/** The figures of a labelled set for a provider, with keyword-only ranking beside them. */
+export async function measureQuality(embeddings = 'builtin', setName = 'labelled') {
+  const SET = readSet(setName);
   const server = await import(pathToFileURL(DIST_SERVER).href);
   const library = await import(pathToFileURL(DIST_INDEX).href);
   const dataDir = mkdtempSync(join(tmpdir(), 'nimbus-quality-'));
   try {
-    const hybrid = await run(dataDir, embeddings, server, library, true);
-    const keywordOnly = await run(dataDir, 'off', server, library, false);
+    const hybrid = await run(SET, dataDir, embeddings, server, library, true);
+    const keywordOnly = await run(SET, dataDir, 'off', server, library, false);
     return {
       documents: SET.documents.length,
       paraphrases: SET.paraphrases.length,
@@ -102,6 +112,6 @@ export async function measureQuality(embeddings = 'builtin') {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const at = process.argv.indexOf('--embeddings');
-  console.log(JSON.stringify(await measureQuality(at > 0 ? process.argv[at + 1] : 'builtin'), null, 1));
+  const option = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+  console.log(JSON.stringify(await measureQuality(option('--embeddings', 'builtin'), option('--set', 'labelled')), null, 1));
 }

@@ -39,6 +39,16 @@ describe('semantic search: hybrid Query and Retrieve with the built-in model', f
     });
   }
 
+  it("finds by meaning a question with a word that splits in two (I'm, two-year-old): only a quoted phrase or +word asks for exact words", async () => {
+    const { endpoint } = test.service;
+    for (const question of ["where's my car supposed to go while I'm at my desk", 'where do I put my car during the work-day']) {
+      const query = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: question, QueryResultTypeFilter: 'DOCUMENT' });
+      assert.equal(query.ResultItems[0]?.DocumentId, 'parking', question);
+      const retrieve = await ok(endpoint, 'Retrieve', { IndexId: indexId, QueryText: question });
+      assert.equal(retrieve.ResultItems[0]?.DocumentId, 'parking', question);
+    }
+  });
+
   it('answers a question from the best passage, TopAnswer marking the amount, not the whole sentence', async () => {
     const query = await ok(test.service.endpoint, 'Query', { IndexId: indexId, QueryText: 'how much time off am I allowed annually' });
     const answer = query.ResultItems.find((item: { Type: string }) => item.Type === 'ANSWER');

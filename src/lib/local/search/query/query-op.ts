@@ -124,7 +124,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           semantic,
           docs,
           allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
-          strict: strictQuery(should, must),
+          strict: strictQuery(must),
           positions: [...should, ...must].map((item) => group(item.alternatives)),
           isKeywordMatch: matchedRows ? (rowid) => matchedRows.has(rowid) : total <= scored.length ? () => false : undefined,
           queryText: text,

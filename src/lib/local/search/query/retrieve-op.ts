@@ -76,7 +76,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
         semantic,
         docs,
         allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
-        strict: strictQuery(should, must),
+        strict: strictQuery(must),
         groups,
         texts,
         wanted: pageEnd,
