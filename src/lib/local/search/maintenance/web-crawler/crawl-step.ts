@@ -11,12 +11,13 @@ import { indexFields, type IndexRow } from '../../resources/index-store.js';
 import { buildDocument } from '../../resources/prepare-document.js';
 import { recordSyncFailure } from '../../resources/sync-failure-store.js';
 import type { SyncJobRow } from '../../resources/sync-job-store.js';
-import { crawledContentType } from './content-types.js';
+import { crawledContentType, TEXT_TYPES } from './content-types.js';
 import { basicAuthorization, userPasswordOf } from './crawl-secrets.js';
 import { CrawlSession, crawlSessionOf } from './crawl-session.js';
 import { crawlSettings, type CrawlSettings } from './crawl-settings.js';
 import { crawlDispatcher, type FetchOutcome } from './fetcher.js';
 import { extractLinks, forbidsIndexing } from './links.js';
+import { decodePage } from './page-charset.js';
 import { parseSitemap } from './sitemap.js';
 import { crawlUrl, inScope, passesPatterns, type UrlScope } from './url-scope.js';
 
@@ -225,14 +226,16 @@ class Crawl {
     const url = new URL(outcome.url);
     const contentType = crawledContentType(outcome.contentType, url);
     if (contentType === undefined) return (this.done(item, null), true);
-    const html = contentType === 'HTML' ? outcome.body.toString('utf8') : undefined;
+    // text is stored as UTF-8, decoded from the page's own encoding (binary formats are kept as fetched)
+    const text = TEXT_TYPES.has(contentType) ? decodePage(outcome.body, outcome.charset, contentType === 'HTML') : undefined;
+    const html = contentType === 'HTML' ? text : undefined;
     if (html !== undefined && item.depth < this.settings.depth) {
       const links = extractLinks(html, outcome.url).slice(0, this.settings.maxLinksPerPage);
       enqueue(this.ctx.db, this.work.job.rowid, links, 'page', item.depth + 1, this.admits);
     }
     const indexable = passesPatterns(outcome.url, this.settings.include, this.settings.exclude) && !(html !== undefined && forbidsIndexing(html));
     if (!indexable || this.alreadyIndexed(outcome.url, item.key)) return (this.done(item, indexable ? outcome.url : null), true);
-    return this.index(item, outcome.url, contentType, outcome.body);
+    return this.index(item, outcome.url, contentType, text === undefined ? outcome.body : Buffer.from(text, 'utf8'));
   }
 
   /** Whether another URL of this crawl (one that redirected there) already gave the document `docId`. */
