@@ -29,6 +29,7 @@ import { enrichedOrPending } from '../core/enrichment/pending-enrichments.js';
 import { extractText } from '../core/extract-text.js';
 import { crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
 import { endCrawlSessions } from './web-crawler/crawl-session.js';
+import { isCrawledSource } from './web-crawler/source-crawl-settings.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -184,9 +185,9 @@ function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
 
 /** Why the local service cannot sync a data source of `type`. */
 function unsupportedReason(type: string): string {
-  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones';
+  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones, and TEMPLATE ones of type WEBCRAWLERV2';
   if (type === 'TEMPLATE') {
-    return `The local service does not run TEMPLATE data sources (connector v2.0 templates); ${syncs}: for a website, use a WEBCRAWLER data source with a WebCrawlerConfiguration.`;
+    return `The local service cannot crawl this TEMPLATE data source (its template's type needs an account with another service); ${syncs}.`;
   }
   return `The local service cannot crawl ${type} data sources (they need an account with that service); ${syncs}.`;
 }
@@ -200,7 +201,7 @@ function step(ctx: RunnerContext, work: Job): void {
     if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source.type));
     return;
   }
-  if (source.type === 'WEBCRAWLER') return webCrawlerStep(ctx, work);
+  if (isCrawledSource(source)) return webCrawlerStep(ctx, work);
   const config = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.S3Configuration as S3Config;
   switch (job.phase) {
     case 'plan': {
@@ -239,6 +240,7 @@ function webCrawlerStep(ctx: RunnerContext, work: Job): void {
     ...(ctx.extractTimeLimitMs ? { extractTimeLimitMs: ctx.extractTimeLimitMs } : {}),
     ...(ctx.caBundlePem ? { caBundlePem: ctx.caBundlePem } : {}),
     ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+    s3Dir: ctx.s3Dir,
   };
   switch (work.job.phase) {
     case 'plan': {
