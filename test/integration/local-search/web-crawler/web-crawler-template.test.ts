@@ -167,6 +167,23 @@ describe('local search service: the Web Crawler v2.0 TEMPLATE data source', func
     assert.match(failed.ErrorMessage, /The seed URL file s3:\/\/seeds-bucket\/lists\/none\.txt \(s3SeedUrl\) could not be read/);
   });
 
+  it('keeps the documents a re-crawl would delete when more than deletionProtectionThreshold percent would go (enableDeletionProtection)', async () => {
+    const web = await site();
+    web.pages.set('/', html('Start', 'bilby start', ['/a', '/b', '/c']));
+    for (const path of ['/a', '/b', '/c']) web.pages.set(path, html(path, `bilby ${path}`));
+    const Id = await dataSource(template([`${web.origin}/`], { enableDeletionProtection: 'true', deletionProtectionThreshold: '30' }));
+    assert.equal((await sync(Id)).Metrics.DocumentsAdded, '4');
+    web.pages.set('/', html('Start', 'bilby start', ['/c']));
+    const protectedJob = await sync(Id);
+    assert.equal(protectedJob.Status, 'SUCCEEDED', protectedJob.ErrorMessage);
+    assert.equal(protectedJob.Metrics.DocumentsDeleted, '0', '2 of 4 (50%) is over 30%');
+    assert.deepEqual(await paths(Id, 'bilby'), ['/', '/a', '/b', '/c']);
+    web.pages.set('/', html('Start', 'bilby start', ['/a', '/b']));
+    const allowed = await sync(Id);
+    assert.equal(allowed.Metrics.DocumentsDeleted, '1', '1 of 4 (25%) is within 30%');
+    assert.deepEqual(await paths(Id, 'bilby'), ['/', '/a', '/b']);
+  });
+
   it('refuses a malformed template at CreateDataSource and UpdateDataSource with a ValidationException', async () => {
     const refused = async (Template: unknown, message: RegExp) => {
       const answer = await create(Template);

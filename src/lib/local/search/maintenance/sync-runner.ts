@@ -27,7 +27,7 @@ import { enrichDocument, hasHooks } from '../core/enrichment/enrich-document.js'
 import { applyInlineConfigurations } from '../core/enrichment/inline-enrichment.js';
 import { enrichedOrPending } from '../core/enrichment/pending-enrichments.js';
 import { extractText } from '../core/extract-text.js';
-import { crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
+import { crawlDeletionProtection, crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
 import { endCrawlSessions } from './web-crawler/crawl-session.js';
 import { isCrawledSource } from './web-crawler/source-crawl-settings.js';
 
@@ -172,13 +172,20 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   }
 }
 
-function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
+/**
+ * Deletes the documents of the data source that the sync no longer found. With a deletion
+ * protection threshold (a percentage), none is deleted when more than that share of the stored
+ * documents would be.
+ */
+function pruneStep(ctx: RunnerContext, { job, source, index }: Job, protectionPercent?: number): void {
   const kept = new Set(sql(ctx.db, 'SELECT doc_id FROM search_sync_items WHERE job_rowid = ?').pluck().all(job.rowid) as string[]);
   const stored = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?')
     .pluck()
     .all(index.rowid, source.id) as string[];
+  const gone = stored.filter((docId) => !kept.has(docId));
+  const protectedNow = protectionPercent !== undefined && gone.length * 100 > stored.length * protectionPercent;
   let deleted = 0;
-  for (const docId of stored) if (!kept.has(docId) && deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
+  if (!protectedNow) for (const docId of gone) if (deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
   addMetrics(ctx.db, job.rowid, { deleted });
   setPhase(ctx.db, job, 'done');
 }
@@ -252,7 +259,7 @@ function webCrawlerStep(ctx: RunnerContext, work: Job): void {
       if (webCrawlStep(crawlContext, work)) setPhase(db, work.job, 'prune');
       return;
     case 'prune':
-      return pruneStep(ctx, work);
+      return pruneStep(ctx, work, crawlDeletionProtection(crawlContext, work));
     default:
       if (nowMs >= work.job.not_before) complete(db, work.job, 'SUCCEEDED', nowMs);
   }

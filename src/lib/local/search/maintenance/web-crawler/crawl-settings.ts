@@ -30,6 +30,8 @@ export interface CrawlExtras {
   fileInclude: string[];
   fileExclude: string[];
   fieldMappings: TemplateFieldMapping[];
+  /** With deletion protection: a sync deletes nothing when it would delete more than this percentage of the documents. */
+  deletionProtectionPercent?: number;
 }
 
 /** A v1.0 configuration's extras: robots.txt obeyed, attachments indexed, no other patterns or mappings. */
@@ -64,6 +66,7 @@ export interface CrawlSettings {
   fileInclude: RegExp[];
   fileExclude: RegExp[];
   fieldMappings: TemplateFieldMapping[];
+  deletionProtectionPercent?: number;
 }
 
 /** Kendra's defaults (API reference, WebCrawlerConfiguration). */
@@ -118,5 +121,6 @@ export function crawlSettings(config: WebCrawlerConfiguration, extras: CrawlExtr
     fileInclude: patterns(extras.fileInclude, 'inclusionFileIndexPatterns'),
     fileExclude: patterns(extras.fileExclude, 'exclusionFileIndexPatterns'),
     fieldMappings: extras.fieldMappings,
+    ...(extras.deletionProtectionPercent !== undefined ? { deletionProtectionPercent: extras.deletionProtectionPercent } : {}),
   };
 }

@@ -149,6 +149,11 @@ export function planCrawl(ctx: CrawlContext, { job, source }: CrawlJob): string 
   return undefined;
 }
 
+/** The deletion protection threshold (a percentage) of a crawl's data source, when its template enables it. */
+export function crawlDeletionProtection(ctx: CrawlContext, { source }: CrawlJob): number | undefined {
+  return settingsOf(ctx, source).deletionProtectionPercent;
+}
+
 /** Queues `urls` (of kind `kind`, at `depth`) that the crawl may visit, within {@link MAX_URLS_PER_SYNC}. */
 function enqueue(db: Database.Database, jobRowid: number, urls: readonly string[], kind: string, depth: number, admits: (url: URL) => boolean): void {
   const count = sql(db, 'SELECT COUNT(*) FROM search_sync_items WHERE job_rowid = ?').pluck().get(jobRowid) as number;

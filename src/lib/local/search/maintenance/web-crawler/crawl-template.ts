@@ -167,7 +167,15 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
   const at = 'additionalProperties.';
   const depth = read.number(more, 'crawlDepth', at, { min: 0, max: 10, whole: true })!;
   const links = read.number(more, 'maxLinksPerUrl', at, { min: 1, max: 1000, whole: true })!;
-  const megaBytes = read.number(more, 'maxFileSize', at, { min: 0.000001, max: 50, whole: false })!;
+  const maxFileSize = read.number(more, 'maxFileSize', at, { min: 0.000001, max: 50, whole: false })!;
+  // the single-file limit, when given, is the one that counts
+  const megaBytes =
+    more.maxFileSizeInMegaBytes === undefined ? maxFileSize : read.number(more, 'maxFileSizeInMegaBytes', at, { min: 0.000001, max: 50, whole: false })!;
+  // read as served, a page has no script to wait for: the wait is checked, and has nothing to do
+  if (more.implicitWaitDuration !== undefined) read.number(more, 'implicitWaitDuration', at, { min: 0, max: 10, whole: false });
+  const deletionProtection = read.flag(more, 'enableDeletionProtection', at, false);
+  const threshold =
+    more.deletionProtectionThreshold === undefined ? 15 : read.number(more, 'deletionProtectionThreshold', at, { min: 0, max: 100, whole: false })!;
   const rate = read.number(more, 'rateLimit', at, { min: 1, max: 300, whole: true })!;
   const subDomains = read.flag(more, 'crawlSubDomain', at, true);
   const allDomains = read.flag(more, 'crawlAllDomain', at, true);
@@ -185,6 +193,7 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
     fileInclude: read.patterns(more, 'inclusionFileIndexPatterns', at),
     fileExclude: read.patterns(more, 'exclusionFileIndexPatterns', at),
     fieldMappings,
+    ...(deletionProtection ? { deletionProtectionPercent: threshold } : {}),
     ...(s3SeedUrl !== undefined ? { s3SeedUrl } : {}),
   };
   const configuration: WebCrawlerConfiguration = {
