@@ -192,9 +192,12 @@ describe('local search service: the Web Crawler v2.0 TEMPLATE data source', func
     };
     const seeds = ['https://example.com/'];
     await refused({ connectionConfiguration: {} }, /JSON object with its data source type in "type"/);
-    await refused(template(seeds, { crawlDepth: 'deep' }), /additionalProperties\.crawlDepth must be a whole number from 0 to 10/);
-    const { crawlDepth: _omitted, ...withoutDepth } = template(seeds).additionalProperties as Record<string, unknown>;
-    await refused({ ...template(seeds), additionalProperties: withoutDepth }, /additionalProperties\.crawlDepth is required/);
+    await refused(template(seeds, { crawlDepth: 'deep' }), /additionalProperties\.crawlDepth must be a whole number of 0 or more/);
+    await refused(template(seeds, { maxFileSize: '51' }), /additionalProperties\.maxFileSize must be a number from 0\.000001 to 50/);
+    const { connectionConfiguration, syncMode } = template(seeds);
+    await refused({ type: 'WEBCRAWLERV2', connectionConfiguration }, /syncMode is required/);
+    // every additional property has a documented default
+    assert.equal((await create({ type: 'WEBCRAWLERV2', syncMode, connectionConfiguration })).status, 200);
     await refused(template(seeds, {}, { syncMode: 'SOMETIMES' }), /syncMode must be one of FORCED_FULL_CRAWL, FULL_CRAWL/);
     await refused(template(['ftp://example.com/']), /seedUrlConnections\[0\]\.seedUrl is "ftp:\/\/example\.com\/", which is not an https:\/\/ URL/);
     await refused(

@@ -39,22 +39,23 @@ class TemplateReader {
     return value;
   }
 
-  /** A number written as a string (`"300"`), as the schema has them; a JSON number is taken too. */
-  number(parent: Json, name: string, path: string, limits: { min: number; max: number; whole: boolean }): number | undefined {
+  /** A number written as a string (`"300"`), as the schema has them (a JSON number is taken too); `fallback` when absent (the schema's default). */
+  number(parent: Json, name: string, path: string, limits: { min: number; max: number; whole: boolean }, fallback?: number): number {
     const value = parent[name];
-    if (value === undefined || value === null) return this.fail(`${path}${name}`, 'is required');
+    if (value === undefined || value === null) return fallback ?? this.fail(`${path}${name}`, 'is required');
     const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
     const parsed = text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
     if (Number.isNaN(parsed) || (limits.whole && !Number.isInteger(parsed)) || parsed < limits.min || parsed > limits.max) {
-      return this.fail(`${path}${name}`, `must be a ${limits.whole ? 'whole number' : 'number'} from ${limits.min} to ${limits.max}, as a string`);
+      const range = limits.max === Number.MAX_SAFE_INTEGER ? `of ${limits.min} or more` : `from ${limits.min} to ${limits.max}`;
+      return this.fail(`${path}${name}`, `must be a ${limits.whole ? 'whole number' : 'number'} ${range}, as a string`);
     }
     return parsed;
   }
 
-  /** A boolean, or the string "true" or "false" (the schema takes both). */
-  flag(parent: Json, name: string, path: string, required: boolean): boolean {
+  /** A boolean, or the string "true" or "false" (the schema takes both); false when absent (the schema's default). */
+  flag(parent: Json, name: string, path: string): boolean {
     const value = parent[name];
-    if (value === undefined || value === null) return required ? this.fail(`${path}${name}`, 'is required') : false;
+    if (value === undefined || value === null) return false;
     if (value === true || value === 'true') return true;
     if (value === false || value === 'false') return false;
     return this.fail(`${path}${name}`, 'must be true or false');
@@ -161,26 +162,27 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
       `The Template of a ${WEB_CRAWLER_TEMPLATE_TYPE} data source is not valid: ${where.slice(0, -1)} gives no seedUrlConnections, siteMapUrls, s3SeedUrl or s3SiteMapUrl.`,
     );
   }
-  const repository = read.object(root, 'repositoryConfigurations', '', true);
+  // the schema lists repositoryConfigurations and additionalProperties as required, but gives every property a default;
+  // Kendra's own Terraform example omits them, so they default here too
+  const repository = read.object(root, 'repositoryConfigurations', '', false);
   const fieldMappings = [...read.fieldMappings(repository, 'webPage'), ...read.fieldMappings(repository, 'attachment')];
-  const more = read.object(root, 'additionalProperties', '', true)!;
+  const more = read.object(root, 'additionalProperties', '', false) ?? {};
   const at = 'additionalProperties.';
-  const depth = read.number(more, 'crawlDepth', at, { min: 0, max: 10, whole: true })!;
-  const links = read.number(more, 'maxLinksPerUrl', at, { min: 1, max: 1000, whole: true })!;
-  const maxFileSize = read.number(more, 'maxFileSize', at, { min: 0.000001, max: 50, whole: false })!;
+  const any = Number.MAX_SAFE_INTEGER;
+  const depth = read.number(more, 'crawlDepth', at, { min: 0, max: any, whole: true }, 2);
+  const links = read.number(more, 'maxLinksPerUrl', at, { min: 1, max: any, whole: true }, 100);
+  const maxFileSize = read.number(more, 'maxFileSize', at, { min: 0.000001, max: 50, whole: false }, 50);
   // the single-file limit, when given, is the one that counts
-  const megaBytes =
-    more.maxFileSizeInMegaBytes === undefined ? maxFileSize : read.number(more, 'maxFileSizeInMegaBytes', at, { min: 0.000001, max: 50, whole: false })!;
+  const megaBytes = read.number(more, 'maxFileSizeInMegaBytes', at, { min: 0.000001, max: 50, whole: false }, maxFileSize);
   // read as served, a page has no script to wait for: the wait is checked, and has nothing to do
-  if (more.implicitWaitDuration !== undefined) read.number(more, 'implicitWaitDuration', at, { min: 0, max: 10, whole: false });
-  const deletionProtection = read.flag(more, 'enableDeletionProtection', at, false);
-  const threshold =
-    more.deletionProtectionThreshold === undefined ? 15 : read.number(more, 'deletionProtectionThreshold', at, { min: 0, max: 100, whole: false })!;
-  const rate = read.number(more, 'rateLimit', at, { min: 1, max: 300, whole: true })!;
-  const subDomains = read.flag(more, 'crawlSubDomain', at, true);
-  const allDomains = read.flag(more, 'crawlAllDomain', at, true);
-  const honorRobots = read.flag(more, 'honorRobots', at, true);
-  const crawlAttachments = read.flag(more, 'crawlAttachments', at, false);
+  read.number(more, 'implicitWaitDuration', at, { min: 0, max: 10, whole: false }, 0);
+  const deletionProtection = read.flag(more, 'enableDeletionProtection', at);
+  const threshold = read.number(more, 'deletionProtectionThreshold', at, { min: 0, max: 100, whole: false }, 15);
+  const rate = read.number(more, 'rateLimit', at, { min: 1, max: any, whole: true }, 300);
+  const subDomains = read.flag(more, 'crawlSubDomain', at);
+  const allDomains = read.flag(more, 'crawlAllDomain', at);
+  const honorRobots = read.flag(more, 'honorRobots', at);
+  const crawlAttachments = read.flag(more, 'crawlAttachments', at);
   const proxy = read.object(more, 'proxy', at, false);
   const proxyHost = proxy && read.string(proxy, 'host', `${at}proxy.`);
   const proxyPort = proxy && proxyHost !== undefined ? read.number(proxy, 'port', `${at}proxy.`, { min: 1, max: 65535, whole: true }) : undefined;
