@@ -219,7 +219,7 @@ describe('local search service: the Web Crawler v2.0 TEMPLATE data source', func
     const other = await dataSource({ type: 'SALESFORCEV2', syncMode: 'FULL_CRAWL', connectionConfiguration: {} });
     const job = await sync(other);
     assert.equal(job.Status, 'FAILED');
-    assert.match(job.ErrorMessage, /cannot crawl this TEMPLATE data source \(its template's type needs an account with another service\)/);
+    assert.match(job.ErrorMessage, /cannot crawl TEMPLATE data sources of type SALESFORCEV2 \(that connector needs its own service\)/);
     const form = template(['https://example.com/'], {}, { secretArn: SECRET });
     (form.connectionConfiguration as any).repositoryEndpointMetadata.authentication = 'Form';
     const formJob = await sync(await dataSource(form));

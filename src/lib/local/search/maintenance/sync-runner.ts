@@ -190,13 +190,14 @@ function pruneStep(ctx: RunnerContext, { job, source, index }: Job, protectionPe
   setPhase(ctx.db, job, 'done');
 }
 
-/** Why the local service cannot sync a data source of `type`. */
-function unsupportedReason(type: string): string {
+/** Why the local service cannot sync a data source (of a type, or a template's type, it does not crawl). */
+function unsupportedReason(source: DataSourceRow): string {
   const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones, and TEMPLATE ones of type WEBCRAWLERV2';
-  if (type === 'TEMPLATE') {
-    return `The local service cannot crawl this TEMPLATE data source (its template's type needs an account with another service); ${syncs}.`;
+  if (source.type === 'TEMPLATE') {
+    const template = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.TemplateConfiguration?.Template as { type?: unknown } | undefined;
+    return `The local service cannot crawl TEMPLATE data sources of type ${String(template?.type)} (that connector needs its own service); ${syncs}.`;
   }
-  return `The local service cannot crawl ${type} data sources (they need an account with that service); ${syncs}.`;
+  return `The local service cannot crawl ${source.type} data sources (they need an account with that service); ${syncs}.`;
 }
 
 function step(ctx: RunnerContext, work: Job): void {
@@ -205,7 +206,7 @@ function step(ctx: RunnerContext, work: Job): void {
   if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
   if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
-    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source.type));
+    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source));
     return;
   }
   if (isCrawledSource(source)) return webCrawlerStep(ctx, work);
