@@ -149,7 +149,7 @@ describe('local search service: the Web Crawler v2.0 TEMPLATE data source', func
     assert.deepEqual(await paths(withAttachments, 'quoll'), ['/', '/listing', '/notes.txt'], 'robots.txt keeps /private out');
   });
 
-  it('reads the seeds of s3SeedUrl, one a line, from the local S3 dir', async () => {
+  it('reads the seeds of s3SeedUrl (one a line) and the sitemap of s3SiteMapUrl from the local S3 dir', async () => {
     const web = await site();
     web.pages.set('/a', html('A', 'dunnart a'));
     web.pages.set('/b', html('B', 'dunnart b'));
@@ -160,6 +160,20 @@ describe('local search service: the Web Crawler v2.0 TEMPLATE data source', func
     const job = await sync(await dataSource(fromS3));
     assert.equal(job.Status, 'SUCCEEDED', job.ErrorMessage);
     assert.equal(job.Metrics.DocumentsAdded, '2');
+    // a sitemap in S3: its pages crawled at level 1, through the URL patterns
+    web.pages.set('/c', html('C', 'dunnart c'));
+    web.pages.set('/skipped', html('Skipped', 'dunnart skipped'));
+    const urlset = ['/c', '/skipped'].map((path) => `<url><loc>${web.origin}${path}</loc></url>`).join('');
+    writeFileSync(
+      join(test.s3Dir, 'seeds-bucket', 'lists', 'sitemap.xml'),
+      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urlset}</urlset>`,
+    );
+    const sitemapTemplate = template([], { exclusionURLCrawlPatterns: ['.*/skipped$'] });
+    (sitemapTemplate.connectionConfiguration as any).repositoryEndpointMetadata.s3SiteMapUrl = 's3://seeds-bucket/lists/sitemap.xml';
+    const fromSitemap = await dataSource(sitemapTemplate);
+    const sitemapJob = await sync(fromSitemap);
+    assert.equal(sitemapJob.Status, 'SUCCEEDED', sitemapJob.ErrorMessage);
+    assert.deepEqual(await paths(fromSitemap, 'dunnart'), ['/c']);
     const missing = template([]);
     (missing.connectionConfiguration as any).repositoryEndpointMetadata.s3SeedUrl = 's3://seeds-bucket/lists/none.txt';
     const failed = await sync(await dataSource(missing));

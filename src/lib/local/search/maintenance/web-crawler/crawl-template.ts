@@ -8,6 +8,8 @@ export const WEB_CRAWLER_TEMPLATE_TYPE = 'WEBCRAWLERV2';
 export interface TemplateExtras extends CrawlExtras {
   /** `s3://bucket/key` of a text file of seed URLs, one a line. */
   s3SeedUrl?: string;
+  /** `s3://bucket/key` of a sitemap XML file (maybe gzip-compressed). */
+  s3SiteMapUrl?: string;
 }
 
 /** A template that does not follow the documented schema: CreateDataSource and UpdateDataSource refuse it. */
@@ -105,6 +107,9 @@ class TemplateReader {
   }
 }
 
+/** An `s3://bucket/key` path: its bucket and key. */
+export const S3_PATH = /^s3:\/\/([^/]+)\/(.+)$/;
+
 const HTTP_URL = { test: /^https?:\/\/\S+$/i, what: 'an https:// URL' };
 
 /**
@@ -128,7 +133,7 @@ export function templateType(template: unknown): string {
  * `crawlAllDomain`, the URL crawl patterns, `proxy` and `BasicAuth` (the template's
  * `secretArn`, sent to the seeds' hosts) map onto it. Throws a {@link MalformedTemplateError}
  * for a template that breaks the schema, and a `CrawlConfigurationError` for one the local
- * service cannot run (NTLM, form or SAML sign-in; sitemaps in S3).
+ * service cannot run (NTLM, form or SAML sign-in).
  */
 export function readCrawlTemplate(template: unknown): { configuration: WebCrawlerConfiguration; extras: TemplateExtras } {
   if (templateType(template) !== WEB_CRAWLER_TEMPLATE_TYPE) {
@@ -154,7 +159,12 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
   });
   const s3SeedUrl = read.string(endpoint, 's3SeedUrl', where);
   const s3SiteMapUrl = read.string(endpoint, 's3SiteMapUrl', where);
-  if (s3SeedUrl !== undefined && !/^s3:\/\/[^/]+\/.+/.test(s3SeedUrl)) read.fail(`${where}s3SeedUrl`, 'must be an s3://bucket/key path');
+  for (const [name, value] of [
+    ['s3SeedUrl', s3SeedUrl],
+    ['s3SiteMapUrl', s3SiteMapUrl],
+  ] as const) {
+    if (value !== undefined && !S3_PATH.test(value)) read.fail(`${where}${name}`, 'must be an s3://bucket/key path');
+  }
   const authentication =
     read.string(endpoint, 'authentication', where, { oneOf: ['NoAuthentication', 'BasicAuth', 'NTLM_Kerberos', 'Form', 'SAML'] }) ?? 'NoAuthentication';
   if (seeds.length === 0 && siteMaps.length === 0 && s3SeedUrl === undefined && s3SiteMapUrl === undefined) {
@@ -197,6 +207,7 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
     fieldMappings,
     ...(deletionProtection ? { deletionProtectionPercent: threshold } : {}),
     ...(s3SeedUrl !== undefined ? { s3SeedUrl } : {}),
+    ...(s3SiteMapUrl !== undefined ? { s3SiteMapUrl } : {}),
   };
   const configuration: WebCrawlerConfiguration = {
     Urls: {
@@ -220,9 +231,6 @@ export function readCrawlTemplate(template: unknown): { configuration: WebCrawle
     throw new CrawlConfigurationError(
       `The local service cannot sign in with ${authentication} authentication (it needs a browser session or a Windows domain); it crawls with NoAuthentication or BasicAuth.`,
     );
-  }
-  if (s3SiteMapUrl !== undefined) {
-    throw new CrawlConfigurationError('The local service does not read sitemaps from S3 (s3SiteMapUrl); list them in siteMapUrls.');
   }
   return { configuration, extras };
 }
