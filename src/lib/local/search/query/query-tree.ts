@@ -32,7 +32,6 @@ type Token =
 
 /** A parsed query: its text conditions and its field conditions, grouped as written. */
 export type QueryNode = TextNode | { op: 'field'; clause: FieldClause } | { op: 'not'; item: QueryNode } | { op: 'and' | 'or'; items: QueryNode[] };
-type Node = QueryNode;
 
 const LEXEME = /\(|\)|[+-]?"[^"]*"?|[^\s()"]+/g;
 const FIELD_START = /^[+-]?[A-Za-z_][\w.-]*:/;
@@ -77,7 +76,7 @@ class TreeParser {
     private readonly tokens: Token[],
   ) {}
 
-  parse(): Node | null {
+  parse(): QueryNode | null {
     const node = this.or();
     const extra = this.tokens[this.at];
     if (extra) throw invalid(`QueryText has a closing parenthesis without an opening one at character ${extra.start}.`);
@@ -94,8 +93,8 @@ class TreeParser {
    * their neighbours (`sports location:"United States"`: sports AND in the United States), and
    * text conditions are alternatives, as in plain query text; OR joins its two sides.
    */
-  private or(): Node | null {
-    const sides: Node[][] = [[]];
+  private or(): QueryNode | null {
+    const sides: QueryNode[][] = [[]];
     while (this.at < this.tokens.length && this.tokens[this.at]!.kind !== 'close') {
       if (this.isOp('OR')) {
         this.at++;
@@ -106,13 +105,13 @@ class TreeParser {
       if (item) sides[sides.length - 1]!.push(item);
     }
     const written = sides.filter((side) => side.length > 0);
-    const filtering = (side: Node[]) => side.length > 1 && side.some((item) => item.op === 'field');
+    const filtering = (side: QueryNode[]) => side.length > 1 && side.some((item) => item.op === 'field');
     const items = written.some(filtering) ? written.map((side) => (filtering(side) ? filteredSide(side) : anyOf(side)!)) : written.flat();
     return anyOf(items);
   }
 
-  private and(): Node | null {
-    const items: Node[] = [];
+  private and(): QueryNode | null {
+    const items: QueryNode[] = [];
     const first = this.not();
     if (first) items.push(first);
     while (this.isOp('AND')) {
@@ -123,19 +122,19 @@ class TreeParser {
     return items.length <= 1 ? (items[0] ?? null) : { op: 'and', items };
   }
 
-  private not(): Node | null {
+  private not(): QueryNode | null {
     let left = this.unary();
     while (this.isOp('NOT')) {
       this.at++;
       const right = this.unary();
       if (!right) continue;
-      const negated: Node = { op: 'not', item: right };
+      const negated: QueryNode = { op: 'not', item: right };
       left = left ? { op: 'and', items: [left, negated] } : negated;
     }
     return left;
   }
 
-  private unary(): Node | null {
+  private unary(): QueryNode | null {
     const token = this.tokens[this.at];
     if (!token || token.kind === 'close') return null;
     this.at++;
@@ -155,7 +154,7 @@ class TreeParser {
   }
 
   /** The words or phrase of one token of text (`-word` excluded, `+word` as `word`). */
-  private leaves(raw: string): Node | null {
+  private leaves(raw: string): QueryNode | null {
     const parsed = parseQuery(raw);
     const leaves: TextNode[] = [...parsed.should, ...parsed.must].map((clause) => ({ op: 'leaf', clause }));
     const excluded: TextNode[] = parsed.not.map((clause) => ({ op: 'not', item: { op: 'leaf', clause } }));
@@ -165,12 +164,12 @@ class TreeParser {
 }
 
 /** Conditions as alternatives (OR): one alone as itself, none as null. */
-function anyOf(items: Node[]): Node | null {
+function anyOf(items: QueryNode[]): QueryNode | null {
   return items.length <= 1 ? (items[0] ?? null) : { op: 'or', items };
 }
 
 /** Conditions written side by side with field conditions among them: the fields AND the rest as alternatives. */
-function filteredSide(side: Node[]): Node {
+function filteredSide(side: QueryNode[]): QueryNode {
   const fields = side.filter((item) => item.op === 'field');
   const rest = anyOf(side.filter((item) => item.op !== 'field'));
   return { op: 'and', items: rest ? [...fields, rest] : fields };
@@ -187,7 +186,7 @@ interface Separated {
  * filter what its text finds (AND, or fields alone); null when text and field conditions are
  * joined by OR or negated together, which only the whole Boolean expression can answer.
  */
-function separate(node: Node): Separated | null {
+function separate(node: QueryNode): Separated | null {
   switch (node.op) {
     case 'field':
       return { text: null, filter: fieldPredicate(node.clause) };

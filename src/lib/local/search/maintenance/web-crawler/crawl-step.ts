@@ -51,8 +51,8 @@ export interface CrawlContext {
   allowHttp: boolean;
   /** Secret ARN → value: the local stand-in for Secrets Manager. */
   secrets?: ReadonlyMap<string, string>;
-  /** The local S3 dir, where a template's `s3SeedUrl` file is read. */
-  s3Dir?: string;
+  /** The local S3 dir, where the files of a template's `s3SeedUrl` and `s3SiteMapUrl` are read. */
+  s3Dir: string;
 }
 
 /** A sync job of a web crawler data source, with its data source and index. */
@@ -68,12 +68,9 @@ interface Item {
   depth: number;
 }
 
-/** The crawl settings of a job's data source (a template's S3 seed file read from the local S3 dir). */
+/** The crawl settings of a job's data source (a template's S3 seed and sitemap files read from the local S3 dir). */
 function settingsOf(ctx: CrawlContext, source: DataSourceRow): CrawlSettings {
-  return sourceCrawlSettings(source, (bucket, key) => {
-    if (ctx.s3Dir === undefined) throw new Error('the local service has no S3 dir');
-    return readS3Object(ctx.s3Dir, bucket, key);
-  });
+  return sourceCrawlSettings(source, (bucket, key) => readS3Object(ctx.s3Dir, bucket, key));
 }
 
 function scopeOf(settings: CrawlSettings, allowHttp: boolean): UrlScope {
