@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { activeIndex, call, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 // Kendra's advanced query syntax: Boolean operators, parentheses read in order of precedence,
@@ -134,6 +136,21 @@ describe('local search service: advanced query syntax', function () {
       assert.deepEqual(mixed.ids.slice(0, 2).sort(), ['c', 'd'], 'the documents holding "amazon" come first');
       assert.deepEqual(mixed.ids.slice(2), ['e'], 'then the IT one without "laptops"');
       assert.deepEqual(await found('(sports location:"United States") OR budget'), ['a', 'c'], 'side by side, a field condition still filters its neighbours');
+    });
+
+    it('answers from the FAQs the Boolean expression lets through', async () => {
+      mkdirSync(join(service.s3Dir, 'kb-faqs'), { recursive: true });
+      writeFileSync(join(service.s3Dir, 'kb-faqs', 'faq.csv'), 'How do I order laptops?,Ask the IT desk for laptops.\n');
+      const faq = (
+        await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'it', S3Path: { Bucket: 'kb-faqs', Key: 'faq.csv' }, RoleArn: 'arn:aws:iam::000000000000:role/faq' })
+      ).Id as string;
+      await until(async () => (await ok(endpoint, 'DescribeFaq', { IndexId: index, Id: faq })).Status === 'ACTIVE');
+      const types = async (QueryText: string) =>
+        (await ok(endpoint, 'Query', { IndexId: index, QueryText, PageSize: 100 })).ResultItems.map((item: any) => `${item.Type}:${item.DocumentId ?? ''}`);
+      const either = await types('laptops OR department:IT');
+      assert.equal(either[0]!.split(':')[0], 'QUESTION_ANSWER', either.join(' '));
+      assert.deepEqual(either.slice(1), ['DOCUMENT:b', 'DOCUMENT:e']);
+      assert.ok(!(await types('NOT (laptops OR department:IT)')).some((type) => type.startsWith('QUESTION_ANSWER')));
     });
 
     it('highlights the words of the text side', async () => {
