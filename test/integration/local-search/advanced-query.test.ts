@@ -142,7 +142,12 @@ describe('local search service: advanced query syntax', function () {
       mkdirSync(join(service.s3Dir, 'kb-faqs'), { recursive: true });
       writeFileSync(join(service.s3Dir, 'kb-faqs', 'faq.csv'), 'How do I order laptops?,Ask the IT desk for laptops.\n');
       const faq = (
-        await ok(endpoint, 'CreateFaq', { IndexId: index, Name: 'it', S3Path: { Bucket: 'kb-faqs', Key: 'faq.csv' }, RoleArn: 'arn:aws:iam::000000000000:role/faq' })
+        await ok(endpoint, 'CreateFaq', {
+          IndexId: index,
+          Name: 'it',
+          S3Path: { Bucket: 'kb-faqs', Key: 'faq.csv' },
+          RoleArn: 'arn:aws:iam::000000000000:role/faq',
+        })
       ).Id as string;
       await until(async () => (await ok(endpoint, 'DescribeFaq', { IndexId: index, Id: faq })).Status === 'ACTIVE');
       const types = async (QueryText: string) =>
