@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { activeIndex, call, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 // Kendra's advanced query syntax: Boolean operators, parentheses read in order of precedence,
@@ -27,7 +29,7 @@ describe('local search service: advanced query syntax', function () {
     await ok(endpoint, 'UpdateIndex', {
       Id: index,
       DocumentMetadataConfigurationUpdates: [
-        { Name: 'department', Type: 'STRING_VALUE' },
+        { Name: 'department', Type: 'STRING_VALUE', Search: { Facetable: true, Searchable: true, Displayable: true } },
         { Name: 'location', Type: 'STRING_VALUE' },
         { Name: 'priority', Type: 'LONG_VALUE' },
       ],
@@ -92,6 +94,77 @@ describe('local search service: advanced query syntax', function () {
     assert.deepEqual(await found('(budget OR laptops) AND department:IT'), ['b']);
     assert.deepEqual(await found('(department:HR OR department:IT) AND priority:>=4'), ['d', 'e']);
     assert.deepEqual(await found('(the laptops) OR (the budget)'), ['a', 'b'], 'optional stop words are dropped, as in plain query text');
+  });
+
+  // "Searching with advanced query syntax" (https://docs.aws.amazon.com/kendra/latest/dg/searching-example.html):
+  // the operators join conditions of any kind into one Boolean expression, so `laptops OR department:IT`
+  // finds the documents that hold "laptops" and those of the IT department
+  describe('text and field conditions joined by OR', () => {
+    const ranked = async (QueryText: string, extra: Record<string, unknown> = {}) => {
+      const answer = await ok(endpoint, 'Query', { IndexId: index, QueryText, PageSize: 100, ...extra });
+      return { ids: answer.ResultItems.map((item: any) => item.DocumentId), total: answer.TotalNumberOfResults, facets: answer.FacetResults };
+    };
+
+    it('finds the documents of either side, those found by text first, then the others by recency and id', async () => {
+      assert.deepEqual((await ranked('laptops OR department:IT')).ids, ['b', 'e']);
+      assert.deepEqual((await ranked('department:IT OR laptops')).ids, ['b', 'e'], 'whichever side comes first');
+      const either = await ranked('budget OR department:HR', { Facets: [{ DocumentAttributeKey: 'department' }] });
+      assert.deepEqual(either.ids, ['a', 'c', 'd']);
+      assert.equal(either.total, 3, 'TotalNumberOfResults counts the whole Boolean set');
+      const counts = either.facets[0].DocumentAttributeValueCountPairs.map((pair: any) => [pair.DocumentAttributeValue.StringValue, pair.Count]);
+      assert.deepEqual(counts.sort(), [
+        ['Finance', 1],
+        ['HR', 2],
+      ]);
+      const second = await ok(endpoint, 'Query', { IndexId: index, QueryText: 'budget OR department:HR', PageSize: 2, PageNumber: 2 });
+      assert.deepEqual(
+        second.ResultItems.map((item: any) => item.DocumentId),
+        ['d'],
+      );
+    });
+
+    it('joins field conditions with OR without parentheses', async () => {
+      assert.deepEqual(await found('department:HR OR department:IT'), ['b', 'c', 'd', 'e']);
+      assert.deepEqual(await found('priority:>=5 OR location:Canada'), ['b', 'd']);
+    });
+
+    it('evaluates groups of text and fields as written', async () => {
+      assert.deepEqual((await ranked('(laptops AND refresh) OR priority:>=5')).ids, ['b', 'd']);
+      assert.deepEqual(await found('(sports OR department:Finance) AND location:"United States"'), ['a', 'c']);
+      assert.deepEqual(await found('NOT (budget OR department:IT)'), ['c', 'd'], 'NOT over text and fields together');
+      const mixed = await ranked('amazon OR department:IT NOT laptops');
+      assert.deepEqual(mixed.ids.slice(0, 2).sort(), ['c', 'd'], 'the documents holding "amazon" come first');
+      assert.deepEqual(mixed.ids.slice(2), ['e'], 'then the IT one without "laptops"');
+      assert.deepEqual(await found('(sports location:"United States") OR budget'), ['a', 'c'], 'side by side, a field condition still filters its neighbours');
+    });
+
+    it('answers from the FAQs the Boolean expression lets through', async () => {
+      mkdirSync(join(service.s3Dir, 'kb-faqs'), { recursive: true });
+      writeFileSync(join(service.s3Dir, 'kb-faqs', 'faq.csv'), 'How do I order laptops?,Ask the IT desk for laptops.\n');
+      const faq = (
+        await ok(endpoint, 'CreateFaq', {
+          IndexId: index,
+          Name: 'it',
+          S3Path: { Bucket: 'kb-faqs', Key: 'faq.csv' },
+          RoleArn: 'arn:aws:iam::000000000000:role/faq',
+        })
+      ).Id as string;
+      await until(async () => (await ok(endpoint, 'DescribeFaq', { IndexId: index, Id: faq })).Status === 'ACTIVE');
+      const types = async (QueryText: string) =>
+        (await ok(endpoint, 'Query', { IndexId: index, QueryText, PageSize: 100 })).ResultItems.map((item: any) => `${item.Type}:${item.DocumentId ?? ''}`);
+      const either = await types('laptops OR department:IT');
+      assert.equal(either[0]!.split(':')[0], 'QUESTION_ANSWER', either.join(' '));
+      assert.deepEqual(either.slice(1), ['DOCUMENT:b', 'DOCUMENT:e']);
+      assert.ok(!(await types('NOT (laptops OR department:IT)')).some((type) => type.startsWith('QUESTION_ANSWER')));
+    });
+
+    it('highlights the words of the text side', async () => {
+      const answer = await ok(endpoint, 'Query', { IndexId: index, QueryText: 'laptops OR department:IT', PageSize: 100 });
+      const first = answer.ResultItems.find((item: any) => item.DocumentId === 'b');
+      assert.ok(first.DocumentTitle.Highlights.length > 0, JSON.stringify(first.DocumentTitle));
+      const fieldOnly = answer.ResultItems.find((item: any) => item.DocumentId === 'e');
+      assert.equal(fieldOnly.ScoreAttributes.ScoreConfidence, 'NOT_AVAILABLE');
+    });
   });
 
   it('matches trailing wildcards of three characters or more', async () => {

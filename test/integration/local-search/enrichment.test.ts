@@ -104,7 +104,7 @@ describe('local search service: Custom Document Enrichment', function () {
     await new Promise((resolve) => hookServer.close(resolve));
   });
 
-  it('applies inline configurations to BatchPutDocument: set a value on a condition, delete a value, copy a value, delete content', async () => {
+  it('applies inline configurations to BatchPutDocument: set a value on a condition, delete a value, delete content', async () => {
     const config = {
       InlineConfigurations: [
         // the guide's example: Source_URI contains 'financial' → Department = Finance
@@ -114,10 +114,10 @@ describe('local search service: Custom Document Enrichment', function () {
         },
         // the guide's example: scrub Customer_ID from every document
         { Target: { TargetDocumentAttributeKey: 'Customer_ID', TargetDocumentAttributeValueDeletion: true } },
-        // no value and no deletion: the target takes the condition attribute's value
+        // later configurations see what earlier ones left: Department is set only where the first one matched
         {
-          Condition: { ConditionDocumentAttributeKey: 'Source_URI', Operator: 'BeginsWith', ConditionOnValue: { StringValue: 'hr/' } },
-          Target: { TargetDocumentAttributeKey: 'Department' },
+          Condition: { ConditionDocumentAttributeKey: 'Department', Operator: 'NotExists' },
+          Target: { TargetDocumentAttributeKey: 'Department', TargetDocumentAttributeValue: { StringValue: 'Unfiled' } },
         },
         {
           Condition: { ConditionDocumentAttributeKey: 'Priority', Operator: 'GreaterThan', ConditionOnValue: { LongValue: 5 } },
@@ -141,7 +141,7 @@ describe('local search service: Custom Document Enrichment', function () {
       { Key: 'Source_URI', Value: { StringValue: 'financial/1' } },
     ]);
     assert.deepEqual(byId['hr-1'], [
-      { Key: 'Department', Value: { StringValue: 'hr/leave' } },
+      { Key: 'Department', Value: { StringValue: 'Unfiled' } },
       { Key: 'Source_URI', Value: { StringValue: 'hr/leave' } },
     ]);
     // DocumentContentDeletion: the document stays, its body is gone
@@ -199,6 +199,18 @@ describe('local search service: Custom Document Enrichment', function () {
       /Equals needs a ConditionOnValue/,
     );
     await refuse({ PreExtractionHookConfiguration: { LambdaArn: PRE_ARN, S3Bucket: 'enrichment' } }, /needs a RoleArn/);
+    // DocumentAttributeTarget sets a target value or deletes the value; the API documents no copying from another attribute
+    await refuse(
+      {
+        InlineConfigurations: [
+          {
+            Condition: { ConditionDocumentAttributeKey: 'Source_URI', Operator: 'Exists' },
+            Target: { TargetDocumentAttributeKey: 'Department' },
+          },
+        ],
+      },
+      /sets neither TargetDocumentAttributeValue nor TargetDocumentAttributeValueDeletion/,
+    );
     // the documented maximum of 100 inline configurations
     const many = Array.from({ length: 101 }, () => ({ Target: { TargetDocumentAttributeKey: 'Customer_ID', TargetDocumentAttributeValueDeletion: true } }));
     await refuse({ InlineConfigurations: many }, /100/);

@@ -77,6 +77,18 @@ describe('semantic search: hybrid Query and Retrieve with the built-in model', f
     assert.ok(paraphrase.TotalNumberOfResults >= 1);
   });
 
+  // "Searching with advanced query syntax" (https://docs.aws.amazon.com/kendra/latest/dg/searching-example.html): text OR a
+  // field condition is one Boolean set; meaning ranks within it and adds nothing outside it
+  it('keeps a Boolean query of text OR a field to its set: the text matches first, then the documents only the field lets through', async () => {
+    const { endpoint } = test.service;
+    const answer = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: 'laptop OR _document_title:Parking', QueryResultTypeFilter: 'DOCUMENT' });
+    assert.deepEqual(
+      answer.ResultItems.map((item: { DocumentId: string }) => item.DocumentId),
+      ['laptop', 'parking'],
+    );
+    assert.equal(answer.TotalNumberOfResults, 2);
+  });
+
   it('keeps keyword operators exact: a quoted phrase returns only its matches, -word excludes by meaning too', async () => {
     const { endpoint } = test.service;
     const phrase = await ok(endpoint, 'Query', { IndexId: indexId, QueryText: '"Pine Street"' });

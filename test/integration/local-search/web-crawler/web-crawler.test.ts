@@ -143,6 +143,61 @@ describe('local search service: the web crawler data source', function () {
     assert.equal(pdf.DocumentTitle.Text, 'Annual tapir report');
   });
 
+  // Pages are read in the encoding they declare, as a browser reads them (HTML Standard, "Determining the character
+  // encoding": a BOM, the Content-Type charset, a <meta> in the first 1,024 bytes; labels per the Encoding Standard,
+  // where iso-8859-1 is windows-1252), so that Kendra's "Web Crawler" connector indexes their text, not mojibake:
+  // https://docs.aws.amazon.com/kendra/latest/dg/data-source-web-crawler.html
+  it('decodes pages by their Content-Type charset, their BOM or their <meta> declaration', async () => {
+    const web = await site();
+    const latin = (text: string) => Buffer.from(text, 'latin1');
+    // "東京は日本の首都です" in Shift_JIS
+    const tokyo = Buffer.from([0x93, 0x8c, 0x8b, 0x9e, 0x82, 0xcd, 0x93, 0xfa, 0x96, 0x7b, 0x82, 0xcc, 0x8e, 0xf1, 0x93, 0x73, 0x82, 0xc5, 0x82, 0xb7]);
+    const pages = ['/header', '/meta', '/http-equiv', '/bom', '/undeclared'];
+    web.pages.set('/', html('Charsets', 'okapi start', pages));
+    web.pages.set('/header', {
+      type: 'text/html; charset=iso-8859-1',
+      body: Buffer.concat([
+        latin('<html><head><title>Caf\u00e9 cr\u00e8me okapi '),
+        Buffer.from([0x80]),
+        latin('5</title></head><body>na\u00efve okapi</body></html>'),
+      ]),
+    });
+    web.pages.set('/meta', {
+      type: 'text/html',
+      body: Buffer.concat([
+        latin('<html><head><!-- <meta charset="koi8-r"> --><meta charset="Shift_JIS"><title>'),
+        tokyo,
+        latin('</title></head><body><p>okapi '),
+        tokyo,
+        latin('</p></body></html>'),
+      ]),
+    });
+    web.pages.set('/http-equiv', {
+      type: 'text/html',
+      body: Buffer.concat([
+        latin('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><title>Gar\u00e7on okapi</title></head><body>'),
+        Buffer.from([0x93]),
+        latin('quoted'),
+        Buffer.from([0x94]),
+        latin('</body></html>'),
+      ]),
+    });
+    web.pages.set('/bom', { type: 'text/html', body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html('Stra\u00dfe okapi', 'bom'), 'utf8')]) });
+    web.pages.set('/undeclared', { type: 'text/html', body: Buffer.from(html('\u00dcber okapi', 'utf-8 by default'), 'utf8') });
+    const Id = await crawling.dataSource({ Urls: { SeedUrlConfiguration: { SeedUrls: [`${web.origin}/`] } } });
+    const job = await crawling.sync(Id);
+    assert.equal(job.Status, 'SUCCEEDED', job.ErrorMessage);
+    const titles = new Map((await crawling.results(Id, 'okapi')).map((item) => [new URL(item.DocumentId).pathname, item.DocumentTitle.Text]));
+    assert.equal(titles.get('/header'), 'Caf\u00e9 cr\u00e8me okapi \u20ac5', 'iso-8859-1 is read as windows-1252 (0x80 is the euro sign)');
+    assert.equal(titles.get('/http-equiv'), 'Gar\u00e7on okapi');
+    assert.equal(titles.get('/bom'), 'Stra\u00dfe okapi');
+    assert.equal(titles.get('/undeclared'), '\u00dcber okapi');
+    assert.equal(titles.get('/meta'), '\u6771\u4eac\u306f\u65e5\u672c\u306e\u9996\u90fd\u3067\u3059', 'the <meta> in a comment does not count');
+    assert.deepEqual(await crawling.urls(Id, '\u6771\u4eac'), [`${web.origin}/meta`], 'the Shift_JIS text is searchable');
+    assert.deepEqual(await crawling.urls(Id, 'na\u00efve'), [`${web.origin}/header`]);
+    assert.deepEqual(await crawling.urls(Id, 'quoted'), [`${web.origin}/http-equiv`]);
+  });
+
   it('refuses at CreateDataSource a configuration without seeds or sitemaps, or with a pattern that is not a regular expression', async () => {
     const refused = async (configuration: Record<string, unknown>) => {
       const answer = await call(crawling.endpoint, 'CreateDataSource', {

@@ -27,8 +27,9 @@ import { enrichDocument, hasHooks } from '../core/enrichment/enrich-document.js'
 import { applyInlineConfigurations } from '../core/enrichment/inline-enrichment.js';
 import { enrichedOrPending } from '../core/enrichment/pending-enrichments.js';
 import { extractText } from '../core/extract-text.js';
-import { crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
+import { crawlDeletionProtection, crawlStep as webCrawlStep, planCrawl, type CrawlContext } from './web-crawler/crawl-step.js';
 import { endCrawlSessions } from './web-crawler/crawl-session.js';
+import { isCrawledSource } from './web-crawler/source-crawl-settings.js';
 
 /** This process's name on the job leases it holds. */
 const OWNER = randomUUID();
@@ -171,24 +172,32 @@ function crawlStep(ctx: RunnerContext, { job, source, index }: Job, config: S3Co
   }
 }
 
-function pruneStep(ctx: RunnerContext, { job, source, index }: Job): void {
+/**
+ * Deletes the documents of the data source that the sync no longer found. With a deletion
+ * protection threshold (a percentage), none is deleted when more than that share of the stored
+ * documents would be.
+ */
+function pruneStep(ctx: RunnerContext, { job, source, index }: Job, protectionPercent?: number): void {
   const kept = new Set(sql(ctx.db, 'SELECT doc_id FROM search_sync_items WHERE job_rowid = ?').pluck().all(job.rowid) as string[]);
   const stored = sql(ctx.db, 'SELECT doc_id FROM search_documents WHERE index_rowid = ? AND data_source_id = ?')
     .pluck()
     .all(index.rowid, source.id) as string[];
+  const gone = stored.filter((docId) => !kept.has(docId));
+  const protectedNow = protectionPercent !== undefined && gone.length * 100 > stored.length * protectionPercent;
   let deleted = 0;
-  for (const docId of stored) if (!kept.has(docId) && deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
+  if (!protectedNow) for (const docId of gone) if (deleteDocument(ctx.db, index.rowid, docId)) deleted += 1;
   addMetrics(ctx.db, job.rowid, { deleted });
   setPhase(ctx.db, job, 'done');
 }
 
-/** Why the local service cannot sync a data source of `type`. */
-function unsupportedReason(type: string): string {
-  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones';
-  if (type === 'TEMPLATE') {
-    return `The local service does not run TEMPLATE data sources (connector v2.0 templates); ${syncs}: for a website, use a WEBCRAWLER data source with a WebCrawlerConfiguration.`;
+/** Why the local service cannot sync a data source (of a type, or a template's type, it does not crawl). */
+function unsupportedReason(source: DataSourceRow): string {
+  const syncs = 'it syncs S3 data sources (from its S3 dir), WEBCRAWLER and CUSTOM ones, and TEMPLATE ones of type WEBCRAWLERV2';
+  if (source.type === 'TEMPLATE') {
+    const template = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.TemplateConfiguration?.Template as { type?: unknown } | undefined;
+    return `The local service cannot crawl TEMPLATE data sources of type ${String(template?.type)} (that connector needs its own service); ${syncs}.`;
   }
-  return `The local service cannot crawl ${type} data sources (they need an account with that service); ${syncs}.`;
+  return `The local service cannot crawl ${source.type} data sources (they need an account with that service); ${syncs}.`;
 }
 
 function step(ctx: RunnerContext, work: Job): void {
@@ -197,10 +206,10 @@ function step(ctx: RunnerContext, work: Job): void {
   if (index.deleted_at !== null) return finish(db, job, 'ABORTED', nowMs);
   if (job.status === 'STOPPING') return source.type === 'CUSTOM' ? complete(db, job, 'SUCCEEDED', nowMs) : finish(db, job, 'ABORTED', nowMs);
   if (job.phase === 'unsupported') {
-    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source.type));
+    if (nowMs >= job.not_before) finish(db, job, 'FAILED', nowMs, unsupportedReason(source));
     return;
   }
-  if (source.type === 'WEBCRAWLER') return webCrawlerStep(ctx, work);
+  if (isCrawledSource(source)) return webCrawlerStep(ctx, work);
   const config = (JSON.parse(source.settings) as DataSourceSettings).Configuration?.S3Configuration as S3Config;
   switch (job.phase) {
     case 'plan': {
@@ -239,6 +248,7 @@ function webCrawlerStep(ctx: RunnerContext, work: Job): void {
     ...(ctx.extractTimeLimitMs ? { extractTimeLimitMs: ctx.extractTimeLimitMs } : {}),
     ...(ctx.caBundlePem ? { caBundlePem: ctx.caBundlePem } : {}),
     ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+    s3Dir: ctx.s3Dir,
   };
   switch (work.job.phase) {
     case 'plan': {
@@ -250,7 +260,7 @@ function webCrawlerStep(ctx: RunnerContext, work: Job): void {
       if (webCrawlStep(crawlContext, work)) setPhase(db, work.job, 'prune');
       return;
     case 'prune':
-      return pruneStep(ctx, work);
+      return pruneStep(ctx, work, crawlDeletionProtection(crawlContext, work));
     default:
       if (nowMs >= work.job.not_before) complete(db, work.job, 'SUCCEEDED', nowMs);
   }

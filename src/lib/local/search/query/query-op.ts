@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { documentsFts } from '../core/fts-tables.js';
+import { documentsFts, faqFts } from '../core/fts-tables.js';
 import type { OperationHandler, OperationHandlers } from '../core/op-context.js';
 import { sql } from '../core/statements.js';
 import { writeQueue } from '../../store/write-queue.js';
@@ -12,6 +12,7 @@ import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
 import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
+import type { DocPredicate } from './filter.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
 import { matchFaqs, type FaqMatch } from './faq-match.js';
@@ -44,6 +45,14 @@ function rowidSet(docs: readonly CachedDoc[]): { has(rowid: number): boolean } {
 /** How many keyword matches a hybrid ranking fuses with the documents found by meaning. */
 const KEYWORD_POOL = 50;
 
+/** The order of documents no text ranks: the most recently updated first, then by document id. */
+const byRecency = (a: CachedDoc, b: CachedDoc) => b.updatedAt - a.updatedAt || a.docId.localeCompare(b.docId);
+
+/** A filter within the request's scope (its attribute filter, language and field conditions), when it has one. */
+function withScope(scoped: DocPredicate | null, filter: DocPredicate): DocPredicate {
+  return scoped ? (doc) => scoped(doc) && filter(doc) : filter;
+}
+
 const query: OperationHandler<'Query'> = async (ctx, input) => {
   const index = activeIndex(ctx, input.IndexId, 'Query');
   const options = queryOptions(input, indexFields(index), await userAccess(ctx, index, input.UserContext), principalFilters(ctx, index));
@@ -51,9 +60,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const collapse = input.CollapseConfiguration ? collapsePlan(input.CollapseConfiguration, options.byName) : null;
   const text = checkedQueryText(input.QueryText);
   const stemmer = await stemmerFor(queryLanguage(input.AttributeFilter));
-  const { should, must, plan, expression, filter } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, stemmer, options.byName);
+  const { should, must, plan, expression, filter, boolean } = matchQuery(ctx.db, index.rowid, text, ctx.nowMs, stemmer, options.byName);
   const scoped = options.filter;
-  if (filter) options.filter = scoped ? (doc) => scoped(doc) && filter(doc) : filter;
+  if (filter) options.filter = withScope(scoped, filter);
   const table = documentsFts(index.rowid);
   const key = queryKey(text);
   const queryId = randomUUID();
@@ -68,16 +77,19 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   let semanticTop: { doc: CachedDoc; key: string; row: number; confidence: ScoreConfidence } | undefined;
 
   const read = ctx.db.transaction(() => {
+    // text and fields joined by OR: the Boolean expression picks the documents (and the FAQs), the text only ranks
+    const faqFilter = boolean ? withScope(scoped, boolean(ctx.db, faqFts(index.rowid))) : options.filter;
+    if (boolean) options.filter = withScope(scoped, boolean(ctx.db, table));
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
     const answers: FaqMatch[] =
-      options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, options.filter ?? (() => true), ctx.nowMs) : [];
+      options.wantAnswers && plan.match ? matchFaqs(ctx.db, index.rowid, [...should, ...must], plan.excluded, faqFilter ?? (() => true), ctx.nowMs) : [];
     let matched: CachedDoc[] | undefined;
     let total = 0;
-    const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression;
+    const needMatched = filtering || options.facets.length > 0 || options.sort.length > 0 || !expression || boolean !== null;
     const docs = needMatched ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
     if (!rankDocuments) {
       matched = [];
-    } else if (!expression) {
+    } else if (!expression || boolean) {
       const excluded = plan.excluded ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[]) : null;
       matched = [...indexDocs(ctx.db, index.rowid).docs.values()].filter((doc) => keep(doc) && !excluded?.has(doc.rowid));
     } else if (needMatched) {
@@ -98,7 +110,6 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
     } else if (options.sort.length > 0 || !expression) {
-      const byRecency = (a: CachedDoc, b: CachedDoc) => b.updatedAt - a.updatedAt || a.docId.localeCompare(b.docId);
       const ordered = options.sort.length > 0 ? sortDocs(matched!, options.sort, byRecency) : matched!.sort(byRecency);
       ranked = ordered.slice(0, docsNeeded).map((doc) => ({ doc, confidence: 'NOT_AVAILABLE' }));
     } else {
@@ -143,6 +154,12 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       } else {
         const best = scored[0]?.score ?? 1;
         ranked = scored.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: confidence(entry.score / best) }));
+      }
+      // the documents only a field condition let through follow those the text found (all of them, when fewer than needed)
+      if (boolean && ranked.length < docsNeeded) {
+        const shown = new Set(ranked.map((entry) => entry.doc.rowid));
+        const fieldOnly = matched!.filter((doc) => !shown.has(doc.rowid)).sort(byRecency);
+        ranked.push(...fieldOnly.slice(0, docsNeeded - ranked.length).map((doc) => ({ doc, confidence: 'NOT_AVAILABLE' as const })));
       }
     }
 

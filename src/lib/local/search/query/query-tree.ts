@@ -16,6 +16,12 @@ export interface AdvancedQuery {
   tree: TextNode | null;
   /** The documents its field conditions let through; null when it has none. */
   filter: DocPredicate | null;
+  /**
+   * The whole query as written, when text and field conditions are joined by OR or negated
+   * together: the documents are what the Boolean expression lets through (see
+   * `boolean-query.ts`), and `flatText`, `tree` and `filter` are null.
+   */
+  boolean: QueryNode | null;
 }
 
 type Token =
@@ -24,7 +30,8 @@ type Token =
   | { kind: 'text'; start: number; end: number }
   | { kind: 'field'; clause: FieldClause; start: number; end: number };
 
-type Node = TextNode | { op: 'field'; clause: FieldClause };
+/** A parsed query: its text conditions and its field conditions, grouped as written. */
+export type QueryNode = TextNode | { op: 'field'; clause: FieldClause } | { op: 'not'; item: QueryNode } | { op: 'and' | 'or'; items: QueryNode[] };
 
 const LEXEME = /\(|\)|[+-]?"[^"]*"?|[^\s()"]+/g;
 const FIELD_START = /^[+-]?[A-Za-z_][\w.-]*:/;
@@ -57,7 +64,8 @@ const either =
   (predicates: DocPredicate[]): DocPredicate =>
   (doc) =>
     predicates.some((predicate) => predicate(doc));
-const fieldPredicate = (clause: FieldClause): DocPredicate => (clause.negated ? (doc) => !clause.predicate(doc) : clause.predicate);
+/** The documents a field condition lets through (`-name:value`: those it does not). */
+export const fieldPredicate = (clause: FieldClause): DocPredicate => (clause.negated ? (doc) => !clause.predicate(doc) : clause.predicate);
 
 /** A recursive-descent parser of the tokens of a query with parentheses: OR (or nothing) binds loosest, then AND, then NOT. */
 class TreeParser {
@@ -68,7 +76,7 @@ class TreeParser {
     private readonly tokens: Token[],
   ) {}
 
-  parse(): Node | null {
+  parse(): QueryNode | null {
     const node = this.or();
     const extra = this.tokens[this.at];
     if (extra) throw invalid(`QueryText has a closing parenthesis without an opening one at character ${extra.start}.`);
@@ -80,21 +88,30 @@ class TreeParser {
     return token?.kind === 'op' && token.op === op;
   }
 
-  private or(): Node | null {
-    const items: Node[] = [];
+  /**
+   * Conditions joined by OR or written side by side. Side by side, field conditions filter
+   * their neighbours (`sports location:"United States"`: sports AND in the United States), and
+   * text conditions are alternatives, as in plain query text; OR joins its two sides.
+   */
+  private or(): QueryNode | null {
+    const sides: QueryNode[][] = [[]];
     while (this.at < this.tokens.length && this.tokens[this.at]!.kind !== 'close') {
       if (this.isOp('OR')) {
         this.at++;
+        sides.push([]);
         continue;
       }
       const item = this.and();
-      if (item) items.push(item);
+      if (item) sides[sides.length - 1]!.push(item);
     }
-    return items.length <= 1 ? (items[0] ?? null) : { op: 'or', items: items as TextNode[] };
+    const written = sides.filter((side) => side.length > 0);
+    const filtering = (side: QueryNode[]) => side.length > 1 && side.some((item) => item.op === 'field');
+    const items = written.some(filtering) ? written.map((side) => (filtering(side) ? filteredSide(side) : anyOf(side)!)) : written.flat();
+    return anyOf(items);
   }
 
-  private and(): Node | null {
-    const items: Node[] = [];
+  private and(): QueryNode | null {
+    const items: QueryNode[] = [];
     const first = this.not();
     if (first) items.push(first);
     while (this.isOp('AND')) {
@@ -102,29 +119,29 @@ class TreeParser {
       const item = this.not();
       if (item) items.push(item);
     }
-    return items.length <= 1 ? (items[0] ?? null) : { op: 'and', items: items as TextNode[] };
+    return items.length <= 1 ? (items[0] ?? null) : { op: 'and', items };
   }
 
-  private not(): Node | null {
+  private not(): QueryNode | null {
     let left = this.unary();
     while (this.isOp('NOT')) {
       this.at++;
       const right = this.unary();
       if (!right) continue;
-      const negated = { op: 'not', item: right } as TextNode;
-      left = left ? { op: 'and', items: [left as TextNode, negated] } : negated;
+      const negated: QueryNode = { op: 'not', item: right };
+      left = left ? { op: 'and', items: [left, negated] } : negated;
     }
     return left;
   }
 
-  private unary(): Node | null {
+  private unary(): QueryNode | null {
     const token = this.tokens[this.at];
     if (!token || token.kind === 'close') return null;
     this.at++;
     if (token.kind === 'op') {
       if (token.op !== 'NOT') return this.unary();
       const item = this.unary();
-      return item ? ({ op: 'not', item } as TextNode) : null;
+      return item ? { op: 'not', item } : null;
     }
     if (token.kind === 'open') {
       const inner = this.or();
@@ -137,7 +154,7 @@ class TreeParser {
   }
 
   /** The words or phrase of one token of text (`-word` excluded, `+word` as `word`). */
-  private leaves(raw: string): Node | null {
+  private leaves(raw: string): QueryNode | null {
     const parsed = parseQuery(raw);
     const leaves: TextNode[] = [...parsed.should, ...parsed.must].map((clause) => ({ op: 'leaf', clause }));
     const excluded: TextNode[] = parsed.not.map((clause) => ({ op: 'not', item: { op: 'leaf', clause } }));
@@ -146,30 +163,51 @@ class TreeParser {
   }
 }
 
+/** Conditions as alternatives (OR): one alone as itself, none as null. */
+function anyOf(items: QueryNode[]): QueryNode | null {
+  return items.length <= 1 ? (items[0] ?? null) : { op: 'or', items };
+}
+
+/** Conditions written side by side with field conditions among them: the fields AND the rest as alternatives. */
+function filteredSide(side: QueryNode[]): QueryNode {
+  const fields = side.filter((item) => item.op === 'field');
+  const rest = anyOf(side.filter((item) => item.op !== 'field'));
+  return { op: 'and', items: rest ? [...fields, rest] : fields };
+}
+
+/** A tree's text conditions and the field conditions that filter them, when the two can be told apart. */
+interface Separated {
+  text: TextNode | null;
+  filter: DocPredicate | null;
+}
+
 /**
- * The text conditions and the field filter of a parsed tree. Field conditions under OR beside
- * text conditions filter the whole group (the local service cannot return the documents a field
- * condition alone lets through beside the ones the text finds); under NOT, they must stand alone.
+ * The text conditions and the field filter of a parsed tree, when its field conditions only
+ * filter what its text finds (AND, or fields alone); null when text and field conditions are
+ * joined by OR or negated together, which only the whole Boolean expression can answer.
  */
-function split(node: Node): { text: TextNode | null; filter: DocPredicate | null } {
+function separate(node: QueryNode): Separated | null {
   switch (node.op) {
     case 'field':
       return { text: null, filter: fieldPredicate(node.clause) };
     case 'leaf':
       return { text: node, filter: null };
     case 'not': {
-      const inner = split(node.item);
-      if (inner.text && inner.filter) throw invalid('QueryText negates text and field conditions together with NOT; negate them apart.');
+      const inner = separate(node.item);
+      if (!inner || (inner.text && inner.filter)) return null;
       const filter = inner.filter;
       return inner.text ? { text: { op: 'not', item: inner.text }, filter: null } : { text: null, filter: filter ? (doc) => !filter(doc) : null };
     }
     default: {
-      const parts = node.items.map(split);
+      const parts: Separated[] = [];
+      for (const item of node.items) {
+        const part = separate(item);
+        if (!part) return null;
+        parts.push(part);
+      }
       const texts = parts.flatMap((part) => (part.text ? [part.text] : []));
       if (node.op === 'or' && texts.length === 0) return { text: null, filter: either(parts.map((part) => part.filter!)) };
-      if (node.op === 'or' && parts.some((part) => part.text && part.filter)) {
-        throw invalid('QueryText joins a group of text and field conditions with OR; the local service runs field conditions beside text with AND only.');
-      }
+      if (node.op === 'or' && parts.some((part) => part.filter)) return null;
       const filter = both(parts.flatMap((part) => (part.filter ? [part.filter] : [])));
       // as in plain query text, optional stop words are dropped unless nothing else is left
       const kept = node.op === 'or' ? texts.filter((item) => !isStopWord(item)) : texts;
@@ -180,16 +218,30 @@ function split(node: Node): { text: TextNode | null; filter: DocPredicate | null
   }
 }
 
+/** Whether a tree holds a field condition. */
+export function hasField(node: QueryNode): boolean {
+  if (node.op === 'field') return true;
+  if (node.op === 'leaf') return false;
+  return node.op === 'not' ? hasField(node.item) : node.items.some(hasField);
+}
+
+/** The text conditions of a tree without field conditions, as the full-text index runs them (optional stop words dropped). */
+export function textOf(node: QueryNode): TextNode | null {
+  return separate(node)?.text ?? null;
+}
+
 /**
  * Parses query text in Kendra's advanced query syntax: field conditions on the index's fields
  * (see `field-clauses.ts`), Boolean operators, and parentheses that group them. Without
- * parentheses, the text without its field conditions is left to `parseQuery` as before (a NOT or
- * `-` before a field condition negates it). Throws a `ValidationException` for an unmatched
- * parenthesis or a value a field cannot hold.
+ * parentheses or an OR beside field conditions, the text without its field conditions is left
+ * to `parseQuery` as before (a NOT or `-` before a field condition negates it). Throws a
+ * `ValidationException` for an unmatched parenthesis or a value a field cannot hold.
  */
 export function parseAdvancedQuery(text: string, fields: ReadonlyMap<string, FieldConfig>): AdvancedQuery {
   const tokens = lex(text, fields);
-  if (!tokens.some((token) => token.kind === 'open' || token.kind === 'close')) {
+  const grouped = tokens.some((token) => token.kind === 'open' || token.kind === 'close');
+  const fieldOr = tokens.some((token) => token.kind === 'field') && tokens.some((token) => token.kind === 'op' && token.op === 'OR');
+  if (!grouped && !fieldOr) {
     const kept: string[] = [];
     const filters: DocPredicate[] = [];
     tokens.forEach((token, position) => {
@@ -204,9 +256,11 @@ export function parseAdvancedQuery(text: string, fields: ReadonlyMap<string, Fie
       const predicate = fieldPredicate(token.clause);
       filters.push(negated ? (doc) => !predicate(doc) : predicate);
     });
-    return { flatText: kept.join(' '), tree: null, filter: both(filters) };
+    return { flatText: kept.join(' '), tree: null, filter: both(filters), boolean: null };
   }
   const root = new TreeParser(text, tokens).parse();
-  const { text: tree, filter } = root ? split(root) : { text: null, filter: null };
-  return { flatText: null, tree, filter };
+  const separated = root ? separate(root) : { text: null, filter: null };
+  return separated
+    ? { flatText: null, tree: separated.text, filter: separated.filter, boolean: null }
+    : { flatText: null, tree: null, filter: null, boolean: root };
 }

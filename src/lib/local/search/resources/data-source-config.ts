@@ -8,6 +8,7 @@ import { parseCron } from '../core/cron.js';
 import { invalid } from '../core/errors.js';
 import { AccessControlError, aclFileLocation } from '../core/s3-acl-file.js';
 import { CrawlConfigurationError, crawlSettings } from '../maintenance/web-crawler/crawl-settings.js';
+import { MalformedTemplateError, readCrawlTemplate, templateType, WEB_CRAWLER_TEMPLATE_TYPE } from '../maintenance/web-crawler/crawl-template.js';
 
 /** The `DataSourceConfiguration` member each data source type is configured with. */
 const CONFIGURATION_MEMBER: Record<string, string> = {
@@ -77,6 +78,23 @@ export function checkDataSourceConfig(type: string, input: DataSourceConfigInput
   }
   checkAclKeyPath(configuration.S3Configuration);
   checkWebCrawler(configuration.WebCrawlerConfiguration);
+  checkTemplate(configuration.TemplateConfiguration);
+}
+
+/**
+ * Refuses a template that is no JSON object with a `type`, and a WEBCRAWLERV2 template that
+ * breaks the documented schema. A template the local service cannot run (another connector's,
+ * or a sign-in it cannot do) is accepted, as Kendra accepts it: its sync fails with the reason.
+ */
+function checkTemplate(template: DataSourceConfiguration['TemplateConfiguration']): void {
+  if (!template) return;
+  try {
+    if (templateType(template.Template) !== WEB_CRAWLER_TEMPLATE_TYPE) return;
+    readCrawlTemplate(template.Template);
+  } catch (error) {
+    if (error instanceof MalformedTemplateError) throw invalid(error.message);
+    if (!(error instanceof CrawlConfigurationError)) throw error;
+  }
 }
 
 /** Refuses a web crawler configuration that cannot run: no seed and no sitemap, or a URL pattern that is not a regular expression. */

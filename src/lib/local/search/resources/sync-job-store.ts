@@ -4,6 +4,7 @@ import type { DataSourceSyncJobStatus, ErrorCode } from '../../../services/searc
 import { searchError } from '../core/errors.js';
 import { sql } from '../core/statements.js';
 import type { DataSourceRow } from './data-source-store.js';
+import { isCrawledSource } from '../maintenance/web-crawler/source-crawl-settings.js';
 
 /** A row of `search_sync_jobs`. */
 export interface SyncJobRow {
@@ -36,7 +37,7 @@ export function startSyncJob(db: Database.Database, source: DataSourceRow, nowMs
   const running = sql(db, `SELECT 1 FROM search_sync_jobs WHERE ds_rowid = ? AND status IN ('SYNCING', 'SYNCING_INDEXING', 'STOPPING')`).get(source.rowid);
   if (running) throw searchError('ResourceInUseException', `Data source ${source.id} is already syncing; wait for the job to finish or stop it.`);
   const executionId = randomUUID();
-  const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' || source.type === 'WEBCRAWLER' ? 'plan' : 'unsupported';
+  const phase = source.type === 'CUSTOM' ? 'custom' : source.type === 'S3' || isCrawledSource(source) ? 'plan' : 'unsupported';
   sql(db, "INSERT INTO search_sync_jobs (ds_rowid, execution_id, status, start_time, phase, not_before) VALUES (?, ?, 'SYNCING', ?, ?, ?)").run(
     source.rowid,
     executionId,

@@ -24,7 +24,8 @@ function checkHook(hook: HookConfiguration, where: string): void {
  * Checks a `CustomDocumentEnrichmentConfiguration` against the index's fields, as Kendra does
  * when it is given: a target is an index field ("Amazon Kendra cannot create a target field if
  * it has not already been created as an index field"), its value of the field's type, and not
- * both a value and `TargetDocumentAttributeValueDeletion`; a condition is not on `_document_body`
+ * both a value and `TargetDocumentAttributeValueDeletion` (nor neither: those are the two things
+ * a target does); a condition is not on `_document_body`
  * and has a value unless its operator is `Exists` or `NotExists`; a hook comes with the `RoleArn` that may run it. Throws a `ValidationException`.
  */
 export function checkEnrichmentConfig(config: CustomDocumentEnrichmentConfiguration, fields: ReadonlyMap<string, FieldConfig>): void {
@@ -41,6 +42,11 @@ export function checkEnrichmentConfig(config: CustomDocumentEnrichmentConfigurat
       if (target.TargetDocumentAttributeValue || target.TargetDocumentAttributeValueDeletion)
         throw invalid(`${where}.Target needs a TargetDocumentAttributeKey.`);
       return;
+    }
+    if (!target.TargetDocumentAttributeValue && !target.TargetDocumentAttributeValueDeletion) {
+      throw invalid(
+        `${where}.Target sets neither TargetDocumentAttributeValue nor TargetDocumentAttributeValueDeletion: a target field gets a value or loses it (Kendra documents no copying from another attribute; a hook function can).`,
+      );
     }
     if (COMPUTED_FIELDS.has(key)) throw invalid(`${where}.Target: the field ${key} is computed by the service and cannot be a target.`);
     const field = fields.get(key);

@@ -71,9 +71,9 @@ export function conditionHolds(condition: DocumentAttributeCondition, attrs: Att
 
 /**
  * Applies the inline configurations in order, each to the attributes the previous ones left:
- * when its `Condition` holds (or it has none), its `Target` key gets `TargetDocumentAttributeValue`,
- * or loses its value (`TargetDocumentAttributeValueDeletion`), or, given neither, takes the value
- * of the condition's attribute (the console's mapping of a document field to an index field);
+ * when its `Condition` holds (or it has none), its `Target` key gets `TargetDocumentAttributeValue`
+ * or loses its value (`TargetDocumentAttributeValueDeletion`), the two operations Kendra's
+ * `DocumentAttributeTarget` documents (it has none that copies another attribute's value);
  * `DocumentContentDeletion` empties the document's text. The configurations were checked when
  * they were given (see `checkEnrichmentConfig`).
  */
@@ -87,13 +87,8 @@ export function applyInlineConfigurations(configurations: readonly InlineCustomD
     const target = configuration.Target;
     const key = target?.TargetDocumentAttributeKey;
     if (!target || !key) continue;
-    if (target.TargetDocumentAttributeValueDeletion) {
-      delete attrs[key];
-    } else if (target.TargetDocumentAttributeValue) {
-      attrs[key] = fromWireValue(target.TargetDocumentAttributeValue, key);
-    } else if (condition && attrs[condition.ConditionDocumentAttributeKey] !== undefined) {
-      attrs[key] = attrs[condition.ConditionDocumentAttributeKey]!;
-    }
+    if (target.TargetDocumentAttributeValueDeletion) delete attrs[key];
+    else if (target.TargetDocumentAttributeValue) attrs[key] = fromWireValue(target.TargetDocumentAttributeValue, key);
   }
   return { attrs, deleteContent };
 }

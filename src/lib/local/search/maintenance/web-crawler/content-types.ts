@@ -18,6 +18,9 @@ const MEDIA_TYPES: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'MS_EXCEL',
 };
 
+/** The content types of pages that are text: decoded from their encoding (see `decodePage`) and stored as UTF-8. */
+export const TEXT_TYPES: ReadonlySet<string> = new Set(['HTML', 'PLAIN_TEXT', 'MD', 'CSV', 'JSON', 'XML']);
+
 /**
  * The Kendra content type of a fetched page from its media type; for a generic one
  * (`application/octet-stream` or none), from its URL path's extension when that names a

@@ -10,6 +10,41 @@ export interface BasicAuthTarget {
   secretArn: string;
 }
 
+/** A field mapping of a Web Crawler v2.0 template: a field the crawler reads from a page or attachment, into an index field. */
+export interface TemplateFieldMapping {
+  dataSourceFieldName: string;
+  indexFieldName: string;
+  indexFieldType: 'STRING' | 'DATE' | 'LONG';
+  /** Whether it maps a field of web pages (`webPage`) or of attachments (`attachment`). */
+  of: 'webPage' | 'attachment';
+}
+
+/** What a Web Crawler v2.0 template says beyond a v1.0 `WebCrawlerConfiguration` (v1.0 obeys robots.txt and indexes attachments). */
+export interface CrawlExtras {
+  honorRobots: boolean;
+  crawlAttachments: boolean;
+  /** URL patterns of the pages indexed (those crawled but not matched are only followed). */
+  indexInclude: string[];
+  indexExclude: string[];
+  /** URL patterns of the attachments (files that are not web pages) indexed. */
+  fileInclude: string[];
+  fileExclude: string[];
+  fieldMappings: TemplateFieldMapping[];
+  /** With deletion protection: a sync deletes nothing when it would delete more than this percentage of the documents. */
+  deletionProtectionPercent?: number;
+}
+
+/** A v1.0 configuration's extras: robots.txt obeyed, attachments indexed, no other patterns or mappings. */
+export const V1_EXTRAS: CrawlExtras = {
+  honorRobots: true,
+  crawlAttachments: true,
+  indexInclude: [],
+  indexExclude: [],
+  fileInclude: [],
+  fileExclude: [],
+  fieldMappings: [],
+};
+
 /** A web crawler data source's configuration with Kendra's documented defaults applied. */
 export interface CrawlSettings {
   seeds: string[];
@@ -24,6 +59,14 @@ export interface CrawlSettings {
   exclude: RegExp[];
   basicAuth: BasicAuthTarget[];
   proxy?: { host: string; port: number; secretArn?: string };
+  honorRobots: boolean;
+  crawlAttachments: boolean;
+  indexInclude: RegExp[];
+  indexExclude: RegExp[];
+  fileInclude: RegExp[];
+  fileExclude: RegExp[];
+  fieldMappings: TemplateFieldMapping[];
+  deletionProtectionPercent?: number;
 }
 
 /** Kendra's defaults (API reference, WebCrawlerConfiguration). */
@@ -47,10 +90,10 @@ function patterns(list: readonly string[] | undefined, member: string): RegExp[]
 /**
  * The settings of a `WebCrawlerConfiguration`: seeds or sitemaps (at least one), the mode
  * (HOST_ONLY unless given), depth 2, 100 links per page, 50 MB per page and 300 URLs per
- * minute per host unless given, and the URL patterns compiled. Throws a
+ * minute per host unless given, and the URL patterns compiled; `extras` for a v2.0 template. Throws a
  * {@link CrawlConfigurationError} for patterns that are not regular expressions.
  */
-export function crawlSettings(config: WebCrawlerConfiguration): CrawlSettings {
+export function crawlSettings(config: WebCrawlerConfiguration, extras: CrawlExtras = V1_EXTRAS): CrawlSettings {
   const seeds = config.Urls?.SeedUrlConfiguration?.SeedUrls ?? [];
   const siteMaps = config.Urls?.SiteMapsConfiguration?.SiteMaps ?? [];
   if (seeds.length === 0 && siteMaps.length === 0) throw new CrawlConfigurationError('The web crawler configuration gives no seed URL and no sitemap URL.');
@@ -71,5 +114,13 @@ export function crawlSettings(config: WebCrawlerConfiguration): CrawlSettings {
       secretArn: entry.Credentials,
     })),
     ...(proxy ? { proxy: { host: proxy.Host, port: proxy.Port, ...(proxy.Credentials ? { secretArn: proxy.Credentials } : {}) } } : {}),
+    honorRobots: extras.honorRobots,
+    crawlAttachments: extras.crawlAttachments,
+    indexInclude: patterns(extras.indexInclude, 'inclusionURLIndexPatterns'),
+    indexExclude: patterns(extras.indexExclude, 'exclusionURLIndexPatterns'),
+    fileInclude: patterns(extras.fileInclude, 'inclusionFileIndexPatterns'),
+    fileExclude: patterns(extras.fileExclude, 'exclusionFileIndexPatterns'),
+    fieldMappings: extras.fieldMappings,
+    ...(extras.deletionProtectionPercent !== undefined ? { deletionProtectionPercent: extras.deletionProtectionPercent } : {}),
   };
 }

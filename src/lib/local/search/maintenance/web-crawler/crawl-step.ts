@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { WebCrawlerConfiguration } from '../../../../services/search/types.js';
 import { systemTrustContextWith } from '../../../../http/trust-store.js';
 import { ExtractionPending } from '../../core/pending-results.js';
+import { readS3Object } from '../../core/s3-files.js';
 import { sql } from '../../core/statements.js';
 import { addMetrics, type DataSourceRow } from '../../resources/data-source-store.js';
 import { documentRoom } from '../../resources/document-quota.js';
@@ -11,12 +11,14 @@ import { indexFields, type IndexRow } from '../../resources/index-store.js';
 import { buildDocument } from '../../resources/prepare-document.js';
 import { recordSyncFailure } from '../../resources/sync-failure-store.js';
 import type { SyncJobRow } from '../../resources/sync-job-store.js';
-import { crawledContentType } from './content-types.js';
+import { crawledContentType, TEXT_TYPES } from './content-types.js';
 import { basicAuthorization, userPasswordOf } from './crawl-secrets.js';
 import { CrawlSession, crawlSessionOf } from './crawl-session.js';
-import { crawlSettings, type CrawlSettings } from './crawl-settings.js';
+import type { CrawlSettings } from './crawl-settings.js';
+import { sourceCrawlSettings } from './source-crawl-settings.js';
 import { crawlDispatcher, type FetchOutcome } from './fetcher.js';
 import { extractLinks, forbidsIndexing } from './links.js';
+import { decodePage } from './page-charset.js';
 import { parseSitemap } from './sitemap.js';
 import { crawlUrl, inScope, passesPatterns, type UrlScope } from './url-scope.js';
 
@@ -24,6 +26,19 @@ import { crawlUrl, inScope, passesPatterns, type UrlScope } from './url-scope.js
 export const MAX_URLS_PER_SYNC = 10_000;
 /** How many waiting URLs one step looks at. */
 const ROWS_PER_STEP = 200;
+
+/** The field a template's field mappings can map, of web pages and of attachments. */
+const MAPPED_FIELDS = { webPage: 'page_title', attachment: 'attachment_name' } as const;
+
+/** The file name of an attachment's URL (its path's last segment, decoded). */
+function fileNameOf(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 /** What a crawl needs of the service beyond the store. */
 export interface CrawlContext {
@@ -36,6 +51,8 @@ export interface CrawlContext {
   allowHttp: boolean;
   /** Secret ARN → value: the local stand-in for Secrets Manager. */
   secrets?: ReadonlyMap<string, string>;
+  /** The local S3 dir, where the files of a template's `s3SeedUrl` and `s3SiteMapUrl` are read. */
+  s3Dir: string;
 }
 
 /** A sync job of a web crawler data source, with its data source and index. */
@@ -51,8 +68,9 @@ interface Item {
   depth: number;
 }
 
-function configOf(source: DataSourceRow): WebCrawlerConfiguration {
-  return (JSON.parse(source.settings) as { Configuration?: { WebCrawlerConfiguration?: WebCrawlerConfiguration } }).Configuration!.WebCrawlerConfiguration!;
+/** The crawl settings of a job's data source (a template's S3 seed and sitemap files read from the local S3 dir). */
+function settingsOf(ctx: CrawlContext, source: DataSourceRow): CrawlSettings {
+  return sourceCrawlSettings(source, (bucket, key) => readS3Object(ctx.s3Dir, bucket, key));
 }
 
 function scopeOf(settings: CrawlSettings, allowHttp: boolean): UrlScope {
@@ -103,7 +121,11 @@ function newSession(ctx: CrawlContext, settings: CrawlSettings, scope: UrlScope)
 export function planCrawl(ctx: CrawlContext, { job, source }: CrawlJob): string | undefined {
   let settings: CrawlSettings;
   try {
-    settings = crawlSettings(configOf(source));
+    settings = settingsOf(ctx, source);
+    const unknown = settings.fieldMappings.find((mapping) => MAPPED_FIELDS[mapping.of] !== mapping.dataSourceFieldName || mapping.indexFieldType !== 'STRING');
+    if (unknown) {
+      return `The local web crawler cannot map the ${unknown.of} field ${unknown.dataSourceFieldName} to a ${unknown.indexFieldType} field; it maps page_title (webPage) and attachment_name (attachment) to STRING fields.`;
+    }
     for (const url of [...settings.seeds, ...settings.siteMaps]) {
       const parsed = crawlUrl(url);
       if (!parsed) return `The URL ${url} is not a valid URL.`;
@@ -122,6 +144,11 @@ export function planCrawl(ctx: CrawlContext, { job, source }: CrawlJob): string 
   }
   for (const url of settings.siteMaps) add.run(job.rowid, crawlUrl(url)!.href, 'sitemap');
   return undefined;
+}
+
+/** The deletion protection threshold (a percentage) of a crawl's data source, when its template enables it. */
+export function crawlDeletionProtection(ctx: CrawlContext, { source }: CrawlJob): number | undefined {
+  return settingsOf(ctx, source).deletionProtectionPercent;
 }
 
 /** Queues `urls` (of kind `kind`, at `depth`) that the crawl may visit, within {@link MAX_URLS_PER_SYNC}. */
@@ -149,7 +176,7 @@ class Crawl {
     readonly ctx: CrawlContext,
     readonly work: CrawlJob,
   ) {
-    this.settings = crawlSettings(configOf(work.source));
+    this.settings = settingsOf(ctx, work.source);
     this.scope = scopeOf(this.settings, ctx.allowHttp);
     this.session = crawlSessionOf(ctx.db, work.job.execution_id, () => newSession(ctx, this.settings, this.scope));
     this.markDone = sql(ctx.db, 'UPDATE search_sync_items SET done = 1, doc_id = ? WHERE job_rowid = ? AND key = ?');
@@ -175,6 +202,10 @@ class Crawl {
   startFetch(item: Item): void {
     if (this.session.isRunning(item.key) || !this.session.hasRoom()) return;
     const url = new URL(item.key);
+    if (!this.settings.honorRobots) {
+      if (this.session.limiter.tryTake(url.host, this.ctx.nowMs, undefined)) this.session.start(item.key);
+      return;
+    }
     const robots = this.session.robotsOf(url);
     if (robots === undefined) return;
     if ('unreachable' in robots) {
@@ -225,14 +256,22 @@ class Crawl {
     const url = new URL(outcome.url);
     const contentType = crawledContentType(outcome.contentType, url);
     if (contentType === undefined) return (this.done(item, null), true);
-    const html = contentType === 'HTML' ? outcome.body.toString('utf8') : undefined;
+    // text is stored as UTF-8, decoded from the page's own encoding (binary formats are kept as fetched)
+    const text = TEXT_TYPES.has(contentType) ? decodePage(outcome.body, outcome.charset, contentType === 'HTML') : undefined;
+    const html = contentType === 'HTML' ? text : undefined;
     if (html !== undefined && item.depth < this.settings.depth) {
       const links = extractLinks(html, outcome.url).slice(0, this.settings.maxLinksPerPage);
       enqueue(this.ctx.db, this.work.job.rowid, links, 'page', item.depth + 1, this.admits);
     }
-    const indexable = passesPatterns(outcome.url, this.settings.include, this.settings.exclude) && !(html !== undefined && forbidsIndexing(html));
+    const { include, exclude, indexInclude, indexExclude, fileInclude, fileExclude } = this.settings;
+    const attachment = contentType !== 'HTML';
+    const indexable =
+      passesPatterns(outcome.url, include, exclude) &&
+      passesPatterns(outcome.url, indexInclude, indexExclude) &&
+      (!attachment || (this.settings.crawlAttachments && passesPatterns(outcome.url, fileInclude, fileExclude))) &&
+      !(html !== undefined && forbidsIndexing(html));
     if (!indexable || this.alreadyIndexed(outcome.url, item.key)) return (this.done(item, indexable ? outcome.url : null), true);
-    return this.index(item, outcome.url, contentType, outcome.body);
+    return this.index(item, outcome.url, contentType, text === undefined ? outcome.body : Buffer.from(text, 'utf8'));
   }
 
   /** Whether another URL of this crawl (one that redirected there) already gave the document `docId`. */
@@ -260,6 +299,10 @@ class Crawl {
         undefined,
         this.ctx.extractTimeLimitMs,
       );
+      for (const mapping of this.settings.fieldMappings) {
+        const value = mapping.of === 'webPage' ? (contentType === 'HTML' ? doc.title : null) : contentType === 'HTML' ? null : fileNameOf(docId);
+        if (value) doc.attrs[mapping.indexFieldName] = { t: 'STRING_VALUE', v: value };
+      }
       const outcome = writeDocument(db, index.rowid, indexFields(index), doc, nowMs);
       addMetrics(db, job.rowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
       this.done(item, docId);

@@ -1,6 +1,7 @@
 import type { SecureContext } from 'node:tls';
 import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
+import { charsetParameter } from './page-charset.js';
 
 type Undici = typeof import('undici');
 let loaded: Undici | undefined;
@@ -19,7 +20,7 @@ export const USER_AGENT = 'amazon-kendra (nimbus local service web crawler)';
 /** What a fetch brought back. */
 export type FetchOutcome =
   /** An answer (any status) of the final URL after redirects, with its body when 2xx. */
-  | { kind: 'answer'; url: string; status: number; contentType: string; body: Buffer }
+  | { kind: 'answer'; url: string; status: number; contentType: string; charset?: string; body: Buffer }
   /** A redirect to a URL the crawl may not fetch (out of scope, or too many redirects). */
   | { kind: 'redirect-refused'; url: string; reason: string }
   /** A body over the size limit: not read further. */
@@ -55,10 +56,11 @@ export function crawlDispatcher(trust: SecureContext, proxy?: { host: string; po
   });
 }
 
-/** The media type of a Content-Type header, lower case, without parameters. */
-function mediaType(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return (value ?? '').split(';')[0]!.trim().toLowerCase();
+/** The media type of a Content-Type header, lower case, without parameters, and its charset parameter when it has one. */
+function mediaType(header: string | string[] | undefined): { contentType: string; charset?: string } {
+  const value = (Array.isArray(header) ? header[0] : header) ?? '';
+  const charset = charsetParameter(value.slice(value.indexOf(';') + 1 || value.length));
+  return { contentType: value.split(';')[0]!.trim().toLowerCase(), ...(charset ? { charset } : {}) };
 }
 
 /** Reads a body up to `maxBytes`; undefined (the rest discarded) when it is longer. */
@@ -104,7 +106,7 @@ export async function fetchPage(start: string, policy: FetchPolicy): Promise<Fet
         url = next;
         continue;
       }
-      const contentType = mediaType(answer.headers['content-type']);
+      const { contentType, charset } = mediaType(answer.headers['content-type']);
       if (answer.statusCode < 200 || answer.statusCode >= 300) {
         await answer.body.dump();
         return { kind: 'answer', url: url.href, status: answer.statusCode, contentType, body: Buffer.alloc(0) };
@@ -116,7 +118,7 @@ export async function fetchPage(start: string, policy: FetchPolicy): Promise<Fet
       }
       const body = await boundedBody(answer.body, policy.maxBytes);
       if (body === undefined) return { kind: 'too-large', url: url.href };
-      return { kind: 'answer', url: url.href, status: answer.statusCode, contentType, body };
+      return { kind: 'answer', url: url.href, status: answer.statusCode, contentType, ...(charset ? { charset } : {}), body };
     }
   } catch (error) {
     const reason = signal.aborted ? `no complete answer within ${FETCH_TOTAL_TIMEOUT_MS / 1000} seconds` : describeFailure(error);
