@@ -155,7 +155,7 @@ describe('local search service: advanced query syntax', function () {
       const either = await types('laptops OR department:IT');
       assert.equal(either[0]!.split(':')[0], 'QUESTION_ANSWER', either.join(' '));
       assert.deepEqual(either.slice(1), ['DOCUMENT:b', 'DOCUMENT:e']);
-      assert.ok(!(await types('NOT (laptops OR department:IT)')).some((type) => type.startsWith('QUESTION_ANSWER')));
+      assert.ok(!(await types('NOT (laptops OR department:IT)')).some((type: string) => type.startsWith('QUESTION_ANSWER')));
     });
 
     it('highlights the words of the text side', async () => {
