@@ -59,20 +59,38 @@ export class LimitedBody {
   }
 }
 
-/** Reads a response body whole, refusing one larger than `limit` bytes (see {@link LimitedBody}); the stream is destroyed when refused. */
-export async function readLimitedBody(body: Readable, limit: number, contentLength: string | string[] | undefined): Promise<Uint8Array> {
+/**
+ * Reads a response body whole, refusing one larger than `limit` bytes (see {@link LimitedBody}); the
+ * stream is destroyed when refused. It listens to the stream's events rather than iterating it
+ * asynchronously: a CLI run then compiles none of Node's async-iterator and end-of-stream code.
+ * A body that closes before its end fails as the iterator would, with `ERR_STREAM_PREMATURE_CLOSE`.
+ */
+export function readLimitedBody(body: Readable, limit: number, contentLength: string | string[] | undefined): Promise<Uint8Array> {
   const collected = new LimitedBody(limit);
   const declaredFailure = collected.declared(contentLength);
   if (declaredFailure) {
     body.destroy();
-    throw declaredFailure;
+    return Promise.reject(declaredFailure);
   }
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    const failure = collected.push(chunk);
-    if (failure) {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    body.on('data', (chunk: Buffer) => {
+      const failure = collected.push(chunk);
+      if (!failure) return;
+      fail(failure);
       body.destroy();
-      throw failure;
-    }
-  }
-  return collected.bytes();
+    });
+    body.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(collected.bytes());
+    });
+    body.on('error', fail);
+    body.on('close', () => fail(limitError('ERR_STREAM_PREMATURE_CLOSE', 'Premature close')));
+  });
 }

@@ -12,7 +12,8 @@ export function endpointParts(endpoint: URL): EndpointParts {
   let split = splitEndpoints.get(endpoint);
   if (split?.href !== href) {
     const query: Record<string, string | string[]> = {};
-    for (const [key, value] of endpoint.searchParams) addQuery(query, key, value);
+    // Most endpoints have no query: reading `search` first spares making a URLSearchParams.
+    if (endpoint.search !== '') for (const [key, value] of endpoint.searchParams) addQuery(query, key, value);
     const parts = { protocol: endpoint.protocol, hostname: endpoint.hostname, ...(endpoint.port === '' ? {} : { port: Number(endpoint.port) }), query };
     split = { href, parts };
     splitEndpoints.set(endpoint, split);

@@ -78,6 +78,27 @@ describe('cli node:http handler', () => {
     );
   });
 
+  it('fails a response whose body ends before its Content-Length, and one larger than max_response_bytes', async () => {
+    const cut = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('only ten b');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const cutPort = await listen(cut);
+    try {
+      await assert.rejects(
+        createNodeHttpHandler({}, noFallback)(request({ port: cutPort })),
+        (error: unknown) => error instanceof ConnectionError && !error.timeout,
+      );
+    } finally {
+      cut.close();
+    }
+    await assert.rejects(
+      createNodeHttpHandler({ max_response_bytes: 5 }, noFallback)(request()),
+      (error: unknown) => error instanceof ConnectionError && error.code === 'RESPONSE_TOO_LARGE',
+    );
+  });
+
   it('hands requests to the undici handler when a proxy is configured', async () => {
     let used = 0;
     const handler = createNodeHttpHandler({ proxy: 'http://proxy.invalid:3128' }, async () => async () => {
