@@ -398,7 +398,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
         const body = await readBody(req, MAX_PAGE_BODY);
         record.bytesIn = body.length;
         const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
-        sendResponse(res, requestId, await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure, remoteAddress: req.socket.remoteAddress ?? '' }, pages));
+        sendResponse(
+          res,
+          requestId,
+          await servePages({ method, path: rawPath, query: url.searchParams, headers, body, secure, remoteAddress: req.socket.remoteAddress ?? '' }, pages),
+        );
         return;
       }
       const release = await reserveBody(req);
