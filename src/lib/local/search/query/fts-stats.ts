@@ -7,7 +7,7 @@ import { ftsTermRows, ftsTerms } from './fts-terms.js';
 const AVERAGES_ID = 1;
 
 /** The SQLite varints (big-endian groups of 7 bits, a 9th byte whole) packed in `bytes`, the first `limit` of them. */
-function varints(bytes: Uint8Array, limit = Infinity): number[] {
+export function varints(bytes: Uint8Array, limit = Infinity): number[] {
   const values: number[] = [];
   for (let at = 0; at < bytes.length && values.length < limit;) {
     let value = 0;
