@@ -3,8 +3,8 @@ import { sql } from '../core/statements.js';
 import { impactTokenRange, smallestDocTokens, STRONG_BODY_COUNT, termImpact, type TermCounts } from '../resources/ranking-tiers.js';
 import { keepBest, MIN_HOLDERS, ROUNDING, type Bm25Input, type Scored } from './bm25-core.js';
 import { unquote } from './fts-expression.js';
-import { ftsTotals } from './fts-stats.js';
-import { ftsTermRows, ftsTerms, ftsVocabulary } from './fts-terms.js';
+import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
+import { ftsTerms, ftsVocabulary } from './fts-terms.js';
 import { fts5Idf, termFrequency, termScore, termScores } from './term-scores.js';
 
 /** Below this share of the index's documents as holders of the word, scoring every match costs little. */
@@ -70,7 +70,7 @@ export function impactTop(input: Bm25Input): Scored[] | null {
   const shortest = smallestDocTokens(db, input.indexRowid);
   if (term === null || shortest === null) return null;
   const totals = ftsTotals(db, table);
-  const hits = ftsTermRows(db, table, term);
+  const hits = ftsPhraseHits(db, table, input.phrases[0]);
   if (totals.rows === 0 || hits < Math.max(MIN_HOLDERS, totals.rows * MIN_HOLDER_SHARE)) return null;
   const averageTokens = totals.tokens / totals.rows;
   const idf = fts5Idf(db, totals.rows, hits);
