@@ -225,10 +225,10 @@ function asciiTiers(text: DocumentText): DocumentTiers {
   let terms = '';
   let impacts = '';
   for (const number of touched) {
-    const counts = { title: title[number]!, body: body[number]!, fields: fields[number]! };
-    if (isStrong(counts)) {
+    // the counts are read from the arrays first: most terms are weak, and need no object
+    if (title[number]! > 0 || fields[number]! > 0 || body[number]! >= STRONG_BODY_COUNT) {
       const indexed = numberedTerms[number]!;
-      const token = impactToken(indexed, counts, tokens);
+      const token = impactToken(indexed, { title: title[number]!, body: body[number]!, fields: fields[number]! }, tokens);
       terms = terms ? `${terms} ${indexed}` : indexed;
       impacts = impacts ? `${impacts} ${token}` : token;
     }
