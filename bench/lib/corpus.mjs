@@ -62,3 +62,16 @@ export function queryText(i) {
   for (let t = 0; t < terms; t++) out.push(words[20 + Math.floor(rand() ** 2 * 1980)]);
   return out.join(' ');
 }
+
+/**
+ * Query number `i` of the mix of issue 30, beside the bench's own: one in three a single word of
+ * frequency rank 5–50 (in 5% to 40% of the documents), one in three two mid-frequency words
+ * (ranks 50–500), one in three a rare word (ranks 2,000–8,000).
+ */
+export function mixQueryText(i) {
+  const rand = random(2_000_003 + i);
+  const rank = (low, high) => words[low - 1 + Math.floor(rand() * (high - low + 1))];
+  if (i % 3 === 0) return rank(5, 50);
+  if (i % 3 === 1) return `${rank(50, 500)} ${rank(50, 500)}`;
+  return rank(2000, VOCABULARY_SIZE);
+}

@@ -1,9 +1,9 @@
 // The local-service load: `{endpoint, servicePid, docs, queries, concurrency}` in. Creates an
 // index, puts `docs` generated documents through BatchPutDocument (10 per call, `concurrency`
-// clients), waits until the index counts them, then times `queries` queries one at a time, then
-// as many Retrieve calls (same query mix).
+// clients), waits until the index counts them, then times `queries` queries one at a time, as
+// many of the mix of issue 30 (`mixQueryText`), then as many Retrieve calls (the bench's mix).
 // Reports the CPU time the service and this client used in each phase.
-import { document, queryText } from '../lib/corpus.mjs';
+import { document, mixQueryText, queryText } from '../lib/corpus.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
 import { processCpuMs } from '../lib/process-cpu.mjs';
 import { percentile } from '../lib/stats.mjs';
@@ -75,6 +75,21 @@ try {
 }
 // Taken before the Retrieve calls, so that the query figure counts queries only.
 const queryUsed = queryCpu && used(queryCpu);
+// The mix of issue 30: common single words, mid-frequency pairs, rare words.
+const mixLatencies = [];
+let mixError;
+let mixCpu;
+try {
+  for (let q = -20; q < queries; q++) {
+    if (q === 0) mixCpu = cpu();
+    const t = now();
+    await client.queryAsync({ IndexId, QueryText: mixQueryText(q < 0 ? 1_000_000 - q : q) });
+    if (q >= 0) mixLatencies.push(now() - t);
+  }
+} catch (error) {
+  mixError = `${error.code ?? error.name}: ${error.message}`;
+}
+const mix = mixError ? { error: mixError } : { p50: percentile(mixLatencies, 50), p99: percentile(mixLatencies, 99), cpu: mixCpu && used(mixCpu) };
 // Retrieve over the same documents with the same query mix, one call at a time.
 const retrieveLatencies = [];
 let retrieveMatched = 0;
@@ -107,6 +122,7 @@ const retrieve = retrieveError
 console.log(
   JSON.stringify({
     retrieve,
+    mix,
     acknowledgedMs,
     indexedMs,
     failed,

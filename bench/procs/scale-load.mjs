@@ -5,7 +5,7 @@
 // Query calls and as many Retrieve calls, one at a time. Documents are generated in chunks
 // before each chunk's clock starts (a million documents at once would not fit in memory).
 import { readFileSync } from 'node:fs';
-import { document, queryText } from '../lib/corpus.mjs';
+import { document, mixQueryText, queryText } from '../lib/corpus.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
 import { dirSize } from '../lib/service.mjs';
 import { percentile } from '../lib/stats.mjs';
@@ -86,10 +86,16 @@ for (const target of steps) {
   done = target;
   for (const since = now(); (await indexedCount(client, IndexId)) < target && now() - since < 60_000;) await new Promise((resolve) => setTimeout(resolve, 100));
   const latencies = [];
+  const mixLatencies = [];
   for (let q = -20; q < queries; q++) {
     const t = now();
     await client.queryAsync({ IndexId, QueryText: queryText(q < 0 ? 1_000_000 - q : q) });
     if (q >= 0) latencies.push(now() - t);
+  }
+  for (let q = -20; q < queries; q++) {
+    const t = now();
+    await client.queryAsync({ IndexId, QueryText: mixQueryText(q < 0 ? 1_000_000 - q : q) });
+    if (q >= 0) mixLatencies.push(now() - t);
   }
   results.push({
     docs: target,
@@ -99,6 +105,7 @@ for (const target of steps) {
     ...serviceMemory(),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    mix: { p50: percentile(mixLatencies, 50), p99: percentile(mixLatencies, 99) },
     retrieve: await retrieveLatency(),
   });
 }

@@ -57,6 +57,14 @@ function rows(d, sizes) {
           ratio: '',
           goal: `${verdict('p99 ≤ 25 ms', d.p99, '<=', 25, ms)}${at}`,
         },
+    !d.mix || d.mix.error
+      ? { subject: 'query latency, issue-30 mix', measured: `failed: ${d.mix?.error ?? 'not run'}`, ratio: '', goal: 'not measured' }
+      : {
+          subject: 'query latency, issue-30 mix',
+          measured: `p50 ${ms(d.mix.p50)} · p99 ${ms(d.mix.p99)}${perDoc(d.mix.cpu, d.queries, 'query')}\n⅓ one word of rank 5–50, ⅓ two of rank 50–500,\n⅓ one of rank 2,000–8,000`,
+          ratio: '',
+          goal: `${verdict('p99 ≤ 25 ms', d.mix.p99, '<=', 25, ms)}${at}`,
+        },
     !d.retrieve || d.retrieve.error
       ? { subject: 'Retrieve latency, 1 client', measured: `failed: ${d.retrieve?.error ?? 'not run'}`, ratio: '', goal: 'not measured' }
       : {

@@ -65,10 +65,11 @@ describe('search schema: the ranking-tiers migration', function () {
     const notices: string[] = [];
     const db = openStore(dir, [{ name: 'search', migrations: searchMigrations }], (step) => notices.push(step));
     try {
-      // schema 17 (semantic search) then cuts the same documents into passages, queued for embedding
+      // schema 17 (semantic search) then cuts the same documents into passages, queued for embedding; schema 19 makes the tiers again with impact tokens
       assert.deepEqual(notices, [
         'building the ranking tiers of 6,000 stored documents (search schema 12)',
         'cutting 6,000 stored documents into passages for semantic search (search schema 17)',
+        'adding impact tokens to the ranking tiers of 6,000 stored documents (search schema 19)',
       ]);
       assert.equal(db.prepare('SELECT count(DISTINCT doc_rowid) FROM search_passages WHERE vector IS NULL').pluck().get(), 6000);
       assert.equal(smallestDocTokens(db, OTHER), 2);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { ftsTermCounts } from '../../../src/lib/local/search/query/fts-terms.js';
-import { documentTiers, STRONG_BODY_COUNT, strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
+import { documentTiers, STRONG_BODY_COUNT, strongTerms, termImpact } from '../../../src/lib/local/search/resources/ranking-tiers.js';
 
 /** Words that stem together, differ in case, hold digits or sit in contractions and compounds. */
 const WORDS = [
@@ -85,6 +85,41 @@ describe('ranking tiers: the strong terms of a document', function () {
     assert.deepEqual(strongTerms(db, { title: '', body, fields: '' }).split(' ').sort(), byFts5(db, '', body, ''));
     assert.equal(documentTiers(db, { title: '', body, fields: '' }).tokens, 70_000 * 2 + 200);
     assert.equal(strongTerms(db, { title: 'w0x', body: 'w1x w1x w1x w2x', fields: '' }), 'w0x w1x');
+  });
+
+  it('give each strong term an impact token: its count in each column as FTS5 counts it, and a floor of the document length', () => {
+    fc.assert(
+      fc.property(text, text, text, fc.boolean(), (title, body, fields, asciiOnly) => {
+        const ascii = (value: string) => (asciiOnly ? value.replace(/[^\x00-\x7f]/g, 'e') : value);
+        const doc = { title: ascii(title), body: ascii(body), fields: ascii(fields) };
+        const tiers = documentTiers(db, doc);
+        const terms = tiers.terms.split(' ').filter(Boolean);
+        const impacts = tiers.impacts.split(' ').filter(Boolean);
+        assert.equal(impacts.length, terms.length);
+        const [titleCounts, bodyCounts, fieldCounts] = [doc.title, doc.body, doc.fields].map((column) => ftsTermCounts(db, column));
+        terms.forEach((term, i) => {
+          const impact = termImpact(term, impacts[i]!);
+          assert.ok(impact, impacts[i]);
+          assert.deepEqual(
+            { title: impact.title, body: impact.body, fields: impact.fields },
+            { title: titleCounts!.get(term) ?? 0, body: bodyCounts!.get(term) ?? 0, fields: fieldCounts!.get(term) ?? 0 },
+            impacts[i],
+          );
+          assert.ok(
+            impact.leastTokens <= tiers.tokens && tiers.tokens < impact.leastTokens * 1.5 + 1,
+            `${tiers.tokens} tokens, class floor ${impact.leastTokens}`,
+          );
+        });
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+
+  it('tell no impact from a token of another term or a plain term', () => {
+    const { impacts } = documentTiers(db, { title: 'run', body: '', fields: '' });
+    assert.equal(termImpact('ru', impacts), null);
+    assert.equal(termImpact('run', 'run'), null);
+    assert.deepEqual(termImpact('run', impacts), { title: 1, body: 0, fields: 0, leastTokens: 1 });
   });
 
   it('count a term by its stem: three forms of one word in a body make it strong', () => {

@@ -8,10 +8,12 @@ import { buildMatchPlan } from '../../../src/lib/local/search/query/fts-expressi
 import { ftsTerms } from '../../../src/lib/local/search/query/fts-terms.js';
 import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
+import { impactTop } from '../../../src/lib/local/search/query/impact-top.js';
 import { tieredTop } from '../../../src/lib/local/search/query/tiered-top.js';
 import { boundedTop, topByBm25, type Bm25Input, type Scored } from '../../../src/lib/local/search/query/top-bm25.js';
 import { deleteDocument, refreshSearchableText, writeDocument, type PreparedDocument } from '../../../src/lib/local/search/resources/document-store.js';
-import { strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
+import { documentTiers, impactTokenRange, strongTerms } from '../../../src/lib/local/search/resources/ranking-tiers.js';
+import { ftsVocabulary } from '../../../src/lib/local/search/query/fts-terms.js';
 
 const INDEX = 1;
 const TABLE = documentsFts(INDEX);
@@ -134,8 +136,8 @@ describe('local search: the BM25 top equals full scoring', function () {
   }
 
   /** Checks `topByBm25`, and each shortcut that answers, against full scoring on random queries; how often each shortcut answered. */
-  function checkRandomQueries(runsWanted: number, seed: number): { runs: number; bounded: number; tiered: number } {
-    const counts = { runs: 0, bounded: 0, tiered: 0 };
+  function checkRandomQueries(runsWanted: number, seed: number): { runs: number; bounded: number; tiered: number; impact: number } {
+    const counts = { runs: 0, bounded: 0, tiered: 0, impact: 0 };
     fc.assert(
       fc.property(
         queryText,
@@ -158,6 +160,11 @@ describe('local search: the BM25 top equals full scoring', function () {
           if (tiered) {
             counts.tiered += 1;
             assert.deepEqual(tiered, expected, text);
+          }
+          const impact = impactTop(query);
+          if (impact) {
+            counts.impact += 1;
+            assert.deepEqual(impact, expected, text);
           }
         },
       ),
@@ -186,6 +193,27 @@ describe('local search: the BM25 top equals full scoring', function () {
         .pluck()
         .all(`"${term}"`);
       assert.deepEqual(strong, expected, word);
+      // each strong holder under exactly one impact token of the word: the one its text gives
+      const [from, to] = impactTokenRange(term!);
+      const tokens = db
+        .prepare(`SELECT term FROM ${ftsVocabulary(db, strongTermsFts(INDEX), 'row')} WHERE term >= ? AND term < ?`)
+        .pluck()
+        .all(from, to) as string[];
+      const byToken = tokens.flatMap((token) =>
+        (
+          db
+            .prepare(`SELECT rowid FROM ${strongTermsFts(INDEX)} WHERE ${strongTermsFts(INDEX)} MATCH ?`)
+            .pluck()
+            .all(`"${token}"`) as number[]
+        ).map((rowid) => `${rowid} ${token}`),
+      );
+      const expectedTokens = stored.flatMap((row) =>
+        documentTiers(db, row)
+          .impacts.split(' ')
+          .filter((token) => token >= from && token < to)
+          .map((token) => `${row.rowid} ${token}`),
+      );
+      assert.deepEqual(byToken.sort(), expectedTokens.sort(), word);
       return expected.length;
     });
     const shortest = Math.min(...stored.map((row) => [row.title, row.body, row.fields].join(' ').split(/\s+/).filter(Boolean).length));
@@ -234,6 +262,53 @@ describe('local search: the BM25 top equals full scoring', function () {
     assert.ok(tiered >= runs / 2, `the ranking tiers answered ${tiered} of ${runs} queries`);
   });
 
+  /** The words held by at least a quarter of the documents (so that a one-word query of them may be answered by impact). */
+  function commonWords(): string[] {
+    const share = (word: string) => (db.prepare(`SELECT count(*) FROM ${TABLE} WHERE ${TABLE} MATCH ?`).pluck().get(`"${word}"`) as number) / DOCS;
+    return WORDS.slice(0, 40).filter((word) => share(word) >= 0.25);
+  }
+
+  /**
+   * Checks one-word queries of the common words (many needs, filters and column weights) against
+   * full scoring; of those that need at most 10 results and keep at least half the documents
+   * (the top within a few percent of the holders), how many there were and how many were
+   * answered by impact.
+   */
+  function checkOneCommonWord(): { runs: number; impact: number } {
+    const counts = { runs: 0, impact: 0 };
+    const words = commonWords();
+    assert.ok(words.length >= 4, `${words.length} common words`);
+    for (const word of words) {
+      for (const needed of [1, 10, 40, 120]) {
+        for (const keepEvery of [1, 2, 7]) {
+          for (const [title, body] of [
+            [5, 5],
+            [1, 10],
+            [10, 1],
+            [3, 7],
+          ] as const) {
+            const query = input(word, needed, keepEvery, title, body)!;
+            const expected = fullScoring(query);
+            const small = needed <= 10 && keepEvery <= 2;
+            if (small) counts.runs += 1;
+            const found = impactTop(query);
+            if (found) {
+              if (small) counts.impact += 1;
+              assert.deepEqual(found, expected, `${word}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
+            }
+            assert.deepEqual(topByBm25(query), expected, `${word}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  it('answers one common word by impact (the strong holders read best first), exactly', () => {
+    const { runs, impact } = checkOneCommonWord();
+    assert.ok(impact >= runs / 2, `impact answered ${impact} of ${runs} queries`);
+  });
+
   it('keeps the ranking tiers exact while documents are replaced and deleted', () => {
     const random = generator(23);
     db.transaction(() => {
@@ -251,6 +326,8 @@ describe('local search: the BM25 top equals full scoring', function () {
     );
     const { runs, tiered } = checkRandomQueries(150, 29);
     assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
+    const common = checkOneCommonWord();
+    assert.ok(common.impact >= common.runs / 3, `impact answered ${common.impact} of ${common.runs} queries`);
   });
 
   it('keeps the ranking tiers exact when the searchable fields change', () => {
@@ -261,5 +338,7 @@ describe('local search: the BM25 top equals full scoring', function () {
     checkTiersOfStoredText();
     const { runs, tiered } = checkRandomQueries(100, 31);
     assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
+    const common = checkOneCommonWord();
+    assert.ok(common.impact >= common.runs / 3, `impact answered ${common.impact} of ${common.runs} queries`);
   });
 });

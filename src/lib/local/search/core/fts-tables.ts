@@ -15,7 +15,8 @@ export function documentsFts(indexRowid: number): string {
  * The FTS5 table of an index's strong terms: per document (same rowid), the indexed terms it
  * holds in its title or searchable fields, or often in its body (see `ranking-tiers.ts`).
  * Contentless, with the `ascii` tokenizer, which leaves indexed terms as they are (its text is
- * terms already): it only answers which documents hold a term strongly.
+ * terms already): it answers which documents hold a term strongly, and (by the term's impact
+ * tokens, see `impactToken`) how often each column holds it and how long they are.
  */
 export function strongTermsFts(indexRowid: number): string {
   return `search_strong_${indexRowid}`;

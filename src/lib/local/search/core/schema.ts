@@ -14,6 +14,7 @@ import { cjkWordsMigration } from './migrations/cjk-words.js';
 import { documentTablesMigration } from './migrations/document-tables.js';
 import { crawlFrontierMigration } from './migrations/crawl-frontier.js';
 import { semanticPassagesMigration } from './migrations/semantic-passages.js';
+import { impactTokensMigration } from './migrations/impact-tokens.js';
 
 /**
  * The search module's tables. Times are epoch milliseconds. Every index has its own FTS5
@@ -235,4 +236,5 @@ export const searchMigrations: Migration[] = [
   documentTablesMigration,
   crawlFrontierMigration,
   semanticPassagesMigration,
+  impactTokensMigration,
 ];

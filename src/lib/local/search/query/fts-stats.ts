@@ -7,7 +7,7 @@ import { ftsTermRows, ftsTerms } from './fts-terms.js';
 const AVERAGES_ID = 1;
 
 /** The SQLite varints (big-endian groups of 7 bits, a 9th byte whole) packed in `bytes`, the first `limit` of them. */
-function varints(bytes: Uint8Array, limit = Infinity): number[] {
+export function varints(bytes: Uint8Array, limit = Infinity): number[] {
   const values: number[] = [];
   for (let at = 0; at < bytes.length && values.length < limit;) {
     let value = 0;
@@ -44,12 +44,41 @@ export function ftsRowCount(db: Database.Database, table: string): number {
   return block ? (varints(block, 1)[0] ?? 0) : 0;
 }
 
+/** The most phrase counts remembered per connection. */
+const MAX_REMEMBERED = 256;
+/** Per connection: the phrase counts made since its database last changed, and what tells that it did. */
+const remembered = new WeakMap<Database.Database, { stamp: string; hits: Map<string, number> }>();
+
+/** What changes whenever the database does: this connection's changes, and the data version (others' commits). */
+function databaseStamp(db: Database.Database): string {
+  const [changes, version] = sql(db, 'SELECT total_changes(), data_version FROM pragma_data_version').raw().get() as [number, number];
+  return `${changes}/${version}`;
+}
+
 /**
  * The number of rows of an FTS5 table that hold `phrase` (a quoted FTS5 phrase, maybe a
  * prefix), as FTS5's BM25 counts them: from the vocabulary for one word, else counted
- * without scoring.
+ * without scoring. Both read every holder, so a count is remembered until the database changes
+ * (a query's total, its bounds and its ranking ask for the same counts).
  */
 export function ftsPhraseHits(db: Database.Database, table: string, phrase: string): number {
+  const stamp = databaseStamp(db);
+  let known = remembered.get(db);
+  if (!known || known.stamp !== stamp || known.hits.size >= MAX_REMEMBERED) {
+    known = { stamp, hits: new Map() };
+    remembered.set(db, known);
+  }
+  const key = `${table} ${phrase}`;
+  let hits = known.hits.get(key);
+  if (hits === undefined) {
+    hits = countPhraseHits(db, table, phrase);
+    known.hits.set(key, hits);
+  }
+  return hits;
+}
+
+/** `ftsPhraseHits`, counted. */
+function countPhraseHits(db: Database.Database, table: string, phrase: string): number {
   const { text, prefix } = unquote(phrase);
   if (!prefix) {
     const terms = ftsTerms(db, text);

@@ -22,8 +22,12 @@ import { ftsTermRows, ftsTerms } from './fts-terms.js';
 const B = 0.75;
 /** A term a document does not hold strongly occurs at most this often, and only in its body. */
 const WEAK_BODY_COUNT = STRONG_BODY_COUNT - 1;
-/** Below this share of the index's documents as phrase holders in all (or MIN_HOLDERS), scoring every match costs little more than bounding. */
-const MIN_HOLDER_SHARE = 0.2;
+/**
+ * Below this share of the index's documents as phrase holders in all (or MIN_HOLDERS), scoring
+ * every match costs little more than bounding. (At 0.2, two words of frequency rank 50–500 in
+ * 100,000 documents were scored in full, 6 ms of CPU at the median; bounded, 1.6 ms.)
+ */
+const MIN_HOLDER_SHARE = 0.05;
 /**
  * The most candidates worth scoring apart before the top's threshold is known, as a share of
  * all phrase holders: each candidate costs about as much as scoring a match, and checking

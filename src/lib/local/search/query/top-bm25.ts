@@ -13,6 +13,7 @@ import {
   type Scored,
 } from './bm25-core.js';
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
+import { impactTop } from './impact-top.js';
 import { tieredTop } from './tiered-top.js';
 
 export type { Bm25Input, Scored } from './bm25-core.js';
@@ -140,9 +141,10 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  * stored: exactly the order of scoring every match. When the query's phrases have very
  * different document counts, only the holders of the rarer ones (and of more, until no other
  * match can reach the top) are scored (MaxScore); when they are all common, the index's ranking
- * tiers tell which holders can reach the top (see `tieredTop`); otherwise every match is scored.
+ * tiers tell which holders can reach the top (see `tieredTop`), for one common word by impact
+ * (see `impactTop`); otherwise every match is scored.
  */
 export function topByBm25(input: Bm25Input): Scored[] {
   if (input.needed <= 0) return [];
-  return tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
+  return impactTop(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
 }

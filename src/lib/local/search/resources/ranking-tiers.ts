@@ -7,6 +7,68 @@ import { ftsTermCounts } from '../query/fts-terms.js';
 /** How often a term must occur in a body for the document to hold it strongly. */
 export const STRONG_BODY_COUNT = 3;
 
+/**
+ * What joins a term and its counts in an impact token: a separator for FTS5's `unicode61`, so
+ * no indexed term holds it, and a token character for the `ascii` tokenizer of the strong terms.
+ */
+const IMPACT_MARK = '\u00b7';
+/** The character after `IMPACT_MARK`: a term's impact tokens sort from `term·` up to `term¸`. */
+const AFTER_IMPACT_MARK = '\u00b8';
+
+/** How often a document holds a term in each column of its FTS5 row. */
+export interface TermCounts {
+  title: number;
+  body: number;
+  fields: number;
+}
+
+/**
+ * The length class of a document of `tokens` tokens: half octaves (64–95 tokens one class,
+ * 96–127 the next), computed in integers so that `classLength` is exactly its least length.
+ */
+function lengthClass(tokens: number): number {
+  if (tokens < 2) return 0;
+  const octave = 31 - Math.clz32(tokens);
+  return 2 * octave + (tokens >= 3 * 2 ** (octave - 1) ? 1 : 0);
+}
+
+/** The least length of the documents of a length class (see `lengthClass`). */
+function classLength(lengthClassOf: number): number {
+  const octave = lengthClassOf >> 1;
+  return lengthClassOf % 2 === 1 ? 3 * 2 ** (octave - 1) : 2 ** octave;
+}
+
+/** What an impact token tells of its holders: how often each column holds the term, and how short a holder can be. */
+export interface TermImpact extends TermCounts {
+  /** The least length, in tokens, of a document of the token's length class. */
+  leastTokens: number;
+}
+
+/**
+ * The impact token of a term in a document of `tokens` tokens: the term, how often the
+ * document's title, body and fields hold it, and the document's length class (`term·1·4·0·14`).
+ * The strong-terms table holds one for each strong term, so that the holders of a term can be
+ * read by impact, best first.
+ */
+export function impactToken(indexed: string, counts: TermCounts, tokens: number): string {
+  const mark = IMPACT_MARK;
+  return `${indexed}${mark}${counts.title}${mark}${counts.body}${mark}${counts.fields}${mark}${lengthClass(tokens)}`;
+}
+
+/** The range of a term's impact tokens in the strong terms' vocabulary: from the first (included) to the second (excluded). */
+export function impactTokenRange(indexed: string): [string, string] {
+  return [`${indexed}${IMPACT_MARK}`, `${indexed}${AFTER_IMPACT_MARK}`];
+}
+
+/** What an impact token of `indexed` tells (see `impactToken`), or null when it is not one. */
+export function termImpact(indexed: string, token: string): TermImpact | null {
+  if (!token.startsWith(`${indexed}${IMPACT_MARK}`)) return null;
+  const parts = token.slice(indexed.length + 1).split(IMPACT_MARK);
+  if (parts.length !== 4 || !parts.every((part) => /^\d+$/.test(part))) return null;
+  const [title, body, fields, length] = parts.map(Number) as [number, number, number, number];
+  return { title, body, fields, leastTokens: classLength(length) };
+}
+
 const ASCII_TEXT = /^[\x00-\x7f]*$/;
 /** What separates words in ASCII text for FTS5's `unicode61` tokenizer: anything but letters and digits. */
 const ASCII_SEPARATORS = /[^A-Za-z0-9]+/;
@@ -37,9 +99,8 @@ const wordNumbers: number[] = [];
 const termNumbers = new Map<string, number>();
 /** The numbered terms, by number. */
 let numberedTerms: string[] = [];
-/** By term number, for the document at hand: occurrences in its body, and whether its title or fields hold it. */
-let bodyCounts = new Int32Array(1024);
-let inHead = new Uint8Array(1024);
+/** By column (title, body, fields), then by term number: the occurrences of each term in the document at hand. */
+let columnCounts = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -55,13 +116,12 @@ function numberTerm(word: string): number {
   number = numberedTerms.length;
   numberedTerms.push(indexed);
   termNumbers.set(indexed, number);
-  if (number >= bodyCounts.length) {
-    const grown = new Int32Array(bodyCounts.length * 2);
-    grown.set(bodyCounts);
-    bodyCounts = grown;
-    const grownHead = new Uint8Array(inHead.length * 2);
-    grownHead.set(inHead);
-    inHead = grownHead;
+  if (number >= columnCounts[0]!.length) {
+    columnCounts = columnCounts.map((counts) => {
+      const grown = new Int32Array(counts.length * 2);
+      grown.set(counts);
+      return grown;
+    });
   }
   return number;
 }
@@ -98,11 +158,11 @@ function termNumber(text: string, start: number, end: number, hash: number): num
 
 /**
  * Reads the words of ASCII text in one pass (for ASCII, `unicode61` words are runs of letters
- * and digits, and `term` stems them as FTS5's `porter` does): marks the terms of the title or
- * fields in `inHead`, or counts those of the body in `bodyCounts`; adds each term's number to
- * `touched` the first time it is seen. Returns the number of tokens.
+ * and digits, and `term` stems them as FTS5's `porter` does): counts the terms of the column
+ * (0 title, 1 body, 2 fields) in its `columnCounts`; adds each term's number to `touched` the
+ * first time the document shows it. Returns the number of tokens.
  */
-function readAscii(text: string, head: boolean, touched: number[]): number {
+function readAscii(text: string, column: number, touched: number[]): number {
   let tokens = 0;
   let start = -1;
   let hash = FNV_OFFSET;
@@ -120,9 +180,9 @@ function readAscii(text: string, head: boolean, touched: number[]): number {
       start = -1;
       tokens++;
       if (number < 0) continue;
-      if (inHead[number] === 0 && bodyCounts[number] === 0) touched.push(number);
-      if (head) inHead[number] = 1;
-      else bodyCounts[number]!++;
+      if (columnCounts[0]![number] === 0 && columnCounts[1]![number] === 0 && columnCounts[2]![number] === 0) touched.push(number);
+      // read again each time: numbering a new term may grow the arrays
+      columnCounts[column]![number]!++;
     }
   }
   return tokens;
@@ -139,12 +199,19 @@ export interface DocumentText {
 export interface DocumentTiers {
   /** Its strong terms, space-separated (see `strongTerms`). */
   terms: string;
+  /** The impact token of each strong term, space-separated (see `impactToken`). */
+  impacts: string;
   /** Its length over all columns, in tokens, as FTS5 counts it for BM25. */
   tokens: number;
 }
 
+/** Whether a document holds a term strongly: in its title or fields, or `STRONG_BODY_COUNT` times or more in its body. */
+function isStrong(counts: TermCounts): boolean {
+  return counts.title > 0 || counts.fields > 0 || counts.body >= STRONG_BODY_COUNT;
+}
+
 /** `documentTiers` for ASCII text: one pass over each column, terms counted by number, no intermediate arrays or maps. */
-function asciiTiers(head: string, body: string): DocumentTiers {
+function asciiTiers(text: DocumentText): DocumentTiers {
   if (words.length >= MAX_NUMBERED_WORDS) {
     slots.fill(-1);
     words.length = 0;
@@ -153,33 +220,44 @@ function asciiTiers(head: string, body: string): DocumentTiers {
     numberedTerms = [];
   }
   const touched: number[] = [];
-  const tokens = readAscii(head, true, touched) + readAscii(body, false, touched);
+  const tokens = readAscii(text.title, 0, touched) + readAscii(text.body, 1, touched) + readAscii(text.fields, 2, touched);
+  const [title, body, fields] = columnCounts as [Int32Array, Int32Array, Int32Array];
   let terms = '';
+  let impacts = '';
   for (const number of touched) {
-    if (inHead[number] === 1 || bodyCounts[number]! >= STRONG_BODY_COUNT) terms = terms ? `${terms} ${numberedTerms[number]!}` : numberedTerms[number]!;
-    inHead[number] = 0;
-    bodyCounts[number] = 0;
+    // the counts are read from the arrays first: most terms are weak, and need no object
+    if (title[number]! > 0 || fields[number]! > 0 || body[number]! >= STRONG_BODY_COUNT) {
+      const indexed = numberedTerms[number]!;
+      const token = impactToken(indexed, { title: title[number]!, body: body[number]!, fields: fields[number]! }, tokens);
+      terms = terms ? `${terms} ${indexed}` : indexed;
+      impacts = impacts ? `${impacts} ${token}` : token;
+    }
+    title[number] = 0;
+    body[number] = 0;
+    fields[number] = 0;
   }
-  return { terms, tokens };
+  return { terms, impacts, tokens };
 }
 
-/** The strong terms and length of a document, from its text alone. */
+/** The strong terms, their impact tokens and the length of a document, from its text alone. */
 export function documentTiers(db: Database.Database, text: DocumentText): DocumentTiers {
-  const head = `${text.title}\n${text.fields}`;
-  if (ASCII_TEXT.test(head) && ASCII_TEXT.test(text.body)) return asciiTiers(head, text.body);
-  const headCounts = termCounts(db, head);
-  const bodyTerms = termCounts(db, text.body);
-  let terms = '';
+  if (ASCII_TEXT.test(text.title) && ASCII_TEXT.test(text.body) && ASCII_TEXT.test(text.fields)) return asciiTiers(text);
+  const [title, body, fields] = [text.title, text.body, text.fields].map((column) => termCounts(db, column)) as [
+    Map<string, number>,
+    Map<string, number>,
+    Map<string, number>,
+  ];
+  const strong: string[] = [];
+  const impacts: string[] = [];
   let tokens = 0;
-  for (const [indexed, count] of headCounts) {
-    terms = terms ? `${terms} ${indexed}` : indexed;
-    tokens += count;
+  for (const column of [title, body, fields]) for (const count of column.values()) tokens += count;
+  for (const indexed of new Set([...title.keys(), ...body.keys(), ...fields.keys()])) {
+    const counts = { title: title.get(indexed) ?? 0, body: body.get(indexed) ?? 0, fields: fields.get(indexed) ?? 0 };
+    if (!isStrong(counts)) continue;
+    strong.push(indexed);
+    impacts.push(impactToken(indexed, counts, tokens));
   }
-  for (const [indexed, count] of bodyTerms) {
-    if (count >= STRONG_BODY_COUNT && !headCounts.has(indexed)) terms = terms ? `${terms} ${indexed}` : indexed;
-    tokens += count;
-  }
-  return { terms, tokens };
+  return { terms: strong.join(' '), impacts: impacts.join(' '), tokens };
 }
 
 /**
@@ -192,7 +270,7 @@ export function strongTerms(db: Database.Database, text: DocumentText): string {
 }
 
 /**
- * Keeps a document's ranking tiers up to date: its strong terms, and the index's smallest
+ * Keeps a document's ranking tiers up to date: its strong terms and their impact tokens, and the index's smallest
  * document length (never raised, so that it stays a lower bound). Call in the transaction that
  * writes the document's row of the index's FTS5 table; `replacing` when the document had tiers
  * before.
@@ -200,8 +278,8 @@ export function strongTerms(db: Database.Database, text: DocumentText): string {
 export function storeRankingTiers(db: Database.Database, indexRowid: number, rowid: number, text: DocumentText, replacing: boolean): void {
   const table = strongTermsFts(indexRowid);
   if (replacing) sql(db, `DELETE FROM ${table} WHERE rowid = CAST(? AS INTEGER)`).run(rowid);
-  const { terms, tokens } = documentTiers(db, text);
-  if (terms) sql(db, `INSERT INTO ${table} (rowid, terms) VALUES (CAST(? AS INTEGER), ?)`).run(rowid, terms);
+  const { terms, impacts, tokens } = documentTiers(db, text);
+  if (terms) sql(db, `INSERT INTO ${table} (rowid, terms) VALUES (CAST(? AS INTEGER), ?)`).run(rowid, `${terms} ${impacts}`);
   sql(
     db,
     `INSERT INTO search_rank_tiers (index_rowid, min_doc_tokens) VALUES (?, ?)
