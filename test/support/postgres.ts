@@ -41,7 +41,7 @@ export interface TestPostgres {
   /** `pg_ctl stop` then `start` again (fast shutdown: connections are cut). */
   restart(): void;
   stop(): void;
-  /** Runs SQL in `database` through psql and returns its unaligned output. */
+  /** Runs SQL in `database` through psql and returns its unaligned output, trimmed. */
   psql(database: string, sql: string): string;
 }
 
@@ -71,7 +71,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     ]);
   ctl('start');
   const psql = (database: string, sql: string) =>
-    asPostgres([join(POSTGRES_BIN, 'psql'), '-h', dir, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql]);
+    asPostgres([join(POSTGRES_BIN, 'psql'), '-h', dir, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql]).trim();
   let stopped = false;
   return {
     port,
