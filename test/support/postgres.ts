@@ -43,6 +43,14 @@ export interface TestPostgres {
   stop(): void;
   /** Runs SQL in `database` through psql and returns its unaligned output, trimmed. */
   psql(database: string, sql: string): string;
+  /** Makes a streaming standby of this cluster (pg_basebackup -R) and starts it on a port of its own. */
+  startStandby(): Promise<TestPostgres & { promote(): void }>;
+}
+
+/** How to start a cluster. */
+export interface PostgresOptions {
+  /** Commits wait for a standby to have the WAL (`synchronous_standby_names = '*'`): a failover loses nothing acknowledged. */
+  synchronousStandby?: boolean;
 }
 
 function asPostgres(args: string[]): string {
@@ -50,23 +58,28 @@ function asPostgres(args: string[]): string {
 }
 
 /** Starts a cluster (initdb, pg_ctl start: about a second), listening on 127.0.0.1 at a free port. */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
-  const port = await freePort();
   asPostgres([join(POSTGRES_BIN, 'initdb'), '-N', '-D', data, '-A', 'trust', '-U', 'postgres']);
+  return runCluster(dir, data, options.synchronousStandby ? "-c synchronous_standby_names='*'" : '');
+}
+
+/** Starts the cluster of `data` and returns its handle. */
+async function runCluster(dir: string, data: string, settings: string): Promise<TestPostgres> {
+  const port = await freePort();
   const ctl = (action: 'start' | 'stop' | 'restart') =>
     asPostgres([
       join(POSTGRES_BIN, 'pg_ctl'),
       '-D',
       data,
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${settings}`,
       '-l',
       join(dir, 'log'),
       '-w',
-      ...(action === 'start' ? [] : ['-m', 'fast']),
+      ...(action === 'stop' || action === 'restart' ? ['-m', 'fast'] : []),
       action,
     ]);
   ctl('start');
@@ -82,6 +95,14 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     restart: () => ctl('restart'),
     psql,
+    async startStandby() {
+      const standbyDir = mkdtempSync(join(tmpdir(), 'nimbus-pg-standby-'));
+      chmodSync(standbyDir, 0o777);
+      const standbyData = join(standbyDir, 'data');
+      asPostgres([join(POSTGRES_BIN, 'pg_basebackup'), '-h', dir, '-p', String(port), '-U', 'postgres', '-D', standbyData, '-R', '-X', 'stream']);
+      const standby = await runCluster(standbyDir, standbyData, '');
+      return { ...standby, promote: () => void asPostgres([join(POSTGRES_BIN, 'pg_ctl'), '-D', standbyData, '-w', 'promote']) };
+    },
     stop() {
       if (stopped) return;
       stopped = true;

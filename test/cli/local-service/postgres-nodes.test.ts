@@ -212,4 +212,36 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     assert.equal(await a.stop(), 0);
     assert.equal(await b.stop(), 0);
   });
+
+  it('a standby promoted with pg_ctl promote: the nodes follow the host list of the URL to it and lose nothing acknowledged', async () => {
+    const primary = await startPostgres({ synchronousStandby: true });
+    const standby = await primary.startStandby();
+    try {
+      primary.psql('postgres', 'CREATE DATABASE failover');
+      const url = `postgres://postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/failover?target_session_attrs=read-write`;
+      const [a, b] = [await node(url), await node(url)];
+      const IndexId = await activeIndex(a.endpoint, 'failover');
+      let stop = false;
+      const ingesting = ingest(a.endpoint, IndexId, 0, () => stop);
+      await waitFor(async () => (await health(a)).store.appliedSeq > 10);
+      primary.stop();
+      standby.promote();
+      const promotedAt = Number(standby.psql('failover', 'SELECT seq FROM nimbus_head'));
+      await waitFor(async () => (await health(a)).store.appliedSeq > promotedAt + 10, 60_000);
+      stop = true;
+      const acknowledged = await ingesting;
+      for (const served of [a, b]) {
+        const present = await waitFor(async () => {
+          const here = await found(served.endpoint, IndexId, acknowledged);
+          return here.length === acknowledged.length ? here : undefined;
+        });
+        assert.deepEqual(present, acknowledged);
+      }
+      assert.equal(await a.stop(), 0);
+      assert.equal(await b.stop(), 0);
+    } finally {
+      standby.stop();
+      primary.stop();
+    }
+  });
 });

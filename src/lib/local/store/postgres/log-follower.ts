@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 import type { LocalReplica } from './local-replica.js';
 import type { Mutex } from './mutex.js';
-import { readEntries, type PgWrites } from './pg-writes.js';
+import { checkNotAhead, readEntries, type PgWrites } from './pg-writes.js';
 import type { PgSession } from './pg-session.js';
 
 /** How often a node looks for new entries without being notified (a lost notification, a LISTEN connection being made again). */
@@ -75,6 +75,7 @@ export class LogFollower {
       const applied = this.replica.appliedSeq();
       const head = await this.reader.query<{ seq: string }>('SELECT seq FROM nimbus_head WHERE id = 1');
       const headSeq = Number(head.rows[0]!.seq);
+      checkNotAhead(applied, headSeq);
       this.writes.headSeq = Math.max(this.writes.headSeq, headSeq);
       const entries = headSeq > applied ? await readEntries((text, values) => this.reader.query(text, values), applied) : [];
       if (entries.length === 0) {

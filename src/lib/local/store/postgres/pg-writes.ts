@@ -28,6 +28,21 @@ export async function readEntries(run: RunQuery, after: number, upTo?: number): 
   return rows.map((row) => ({ seq: Number(row.seq), entryId: row.entry_id, statements: row.statements, ageSeconds: row.age }));
 }
 
+/** Thrown when this node's copy holds entries the store's log does not (see {@link checkNotAhead}). */
+export class StoreDivergedError extends Error {
+  constructor(applied: number, head: number) {
+    super(
+      `this node's copy holds log entries up to ${applied}, and the PostgreSQL store's log ends at ${head} (a failover to a standby that had not received them, or a restored dump): it takes no writes until it is restarted, which rebuilds its copy from the log`,
+    );
+    this.name = 'StoreDivergedError';
+  }
+}
+
+/** Refuses to go on when the copy is ahead of the log: a write would append over entries the copy holds. */
+export function checkNotAhead(applied: number, head: number): void {
+  if (applied > head) throw new StoreDivergedError(applied, head);
+}
+
 /** Where a node stands against the log, for status, health and metrics. */
 export interface ReplicationReport {
   kind: 'postgresql';
@@ -102,6 +117,7 @@ export class PgWrites implements StoreWrites {
         await this.pg(client, 'ROLLBACK');
         return { ran: false };
       }
+      checkNotAhead(this.replica.appliedSeq(), head);
       for (let applied = this.replica.appliedSeq(); applied < head; applied = this.replica.appliedSeq()) {
         this.replica.apply(await readEntries((text, values) => this.pg(client, text, values), applied, head));
       }
