@@ -43,6 +43,11 @@ export function checkNotAhead(applied: number, head: number): void {
   if (applied > head) throw new StoreDivergedError(applied, head);
 }
 
+/** `text` as an SQL string literal. */
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 /** Where a node stands against the log, for status, health and metrics. */
 export interface ReplicationReport {
   kind: 'postgresql';
@@ -107,11 +112,20 @@ export class PgWrites implements StoreWrites {
 
   private async open<T>(check: ((client: Client) => Promise<boolean>) | undefined, work: () => MaybePromise<T>): Promise<{ ran: boolean; value?: T }> {
     const client = await this.writer.connection();
+    // the entries other nodes appended (as far as this node heard) are applied before the head
+    // is locked, so that the lock, which every node's writes wait for, is held for little more
+    // than this window's own work
+    for (let applied = this.replica.appliedSeq(); applied < this.headSeq; applied = this.replica.appliedSeq()) {
+      const entries = await readEntries((text, values) => this.pg(client, text, values), applied, this.headSeq);
+      if (entries.length === 0) break;
+      this.replica.apply(entries);
+    }
     let pgCommitted = false;
     try {
-      await this.pg(client, 'BEGIN');
-      const { rows } = await this.pg<{ seq: string }>(client, 'SELECT seq FROM nimbus_head WHERE id = 1 FOR UPDATE');
-      const head = Number(rows[0]!.seq);
+      const locked = (await this.pg(client, 'BEGIN; SELECT seq FROM nimbus_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{
+        rows: Array<{ seq: string }>;
+      }>;
+      const head = Number(locked[1]!.rows[0]!.seq);
       this.headSeq = Math.max(this.headSeq, head);
       if (check && !(await check(client))) {
         await this.pg(client, 'ROLLBACK');
@@ -130,14 +144,15 @@ export class PgWrites implements StoreWrites {
         const seq = head + 1;
         const entryId = randomUUID();
         this.replica.markApplied(seq, entryId);
+        // one round trip: the append, the head, the notification and the commit as one simple query
+        // (its values are inlined: numbers, a uuid, the node's name quoted, the statements as hex)
         await this.pg(
           client,
-          `WITH appended AS (INSERT INTO nimbus_log (seq, entry_id, node, statements) VALUES ($1, $2, $3, $4)),
-                moved AS (UPDATE nimbus_head SET seq = $1 WHERE id = 1)
-           SELECT pg_notify('${LOG_CHANNEL}', $1::text)`,
-          [seq, entryId, this.node, encodeStatements(captured.statements)],
+          `INSERT INTO nimbus_log (seq, entry_id, node, statements) VALUES (${seq}, '${entryId}', ${quoted(this.node)}, '\\x${encodeStatements(captured.statements).toString('hex')}'::bytea);
+           UPDATE nimbus_head SET seq = ${seq} WHERE id = 1;
+           SELECT pg_notify('${LOG_CHANNEL}', '${seq}');
+           COMMIT`,
         );
-        await this.pg(client, 'COMMIT');
         pgCommitted = true;
         this.headSeq = Math.max(this.headSeq, seq);
         this.capture.raw.exec('COMMIT');
