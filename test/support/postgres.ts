@@ -43,6 +43,10 @@ export interface TestPostgres {
   stop(): void;
   /** Runs SQL in `database` through psql and returns its unaligned output, trimmed. */
   psql(database: string, sql: string): string;
+  /** `pg_dump --format=custom` of `database` into `file`. */
+  dump(database: string, file: string): void;
+  /** `pg_restore --clean --if-exists` of `file` into `database`. */
+  restore(database: string, file: string): void;
   /** Makes a streaming standby of this cluster (pg_basebackup -R) and starts it on a port of its own. */
   startStandby(): Promise<TestPostgres & { promote(): void }>;
 }
@@ -95,6 +99,22 @@ async function runCluster(dir: string, data: string, settings: string): Promise<
     },
     restart: () => ctl('restart'),
     psql,
+    dump: (database, file) =>
+      void asPostgres([join(POSTGRES_BIN, 'pg_dump'), '-h', dir, '-p', String(port), '-U', 'postgres', '--format=custom', `--file=${file}`, database]),
+    restore: (database, file) =>
+      void asPostgres([
+        join(POSTGRES_BIN, 'pg_restore'),
+        '-h',
+        dir,
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '--clean',
+        '--if-exists',
+        `--dbname=${database}`,
+        file,
+      ]),
     async startStandby() {
       const standbyDir = mkdtempSync(join(tmpdir(), 'nimbus-pg-standby-'));
       chmodSync(standbyDir, 0o777);

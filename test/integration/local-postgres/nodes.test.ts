@@ -105,4 +105,28 @@ describe('local service: nodes of one PostgreSQL store', function () {
     assert.equal(everything.TotalNumberOfResults, 25);
     assert.deepEqual(answerOf(everything), answerOf(await ok(a.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })));
   });
+
+  it('a node whose copy is ahead of a restored pg_dump rebuilds it from the log, and serves what the dump holds', async () => {
+    const url = postgres!.createDatabase('restored');
+    const dir = dataDir();
+    const notices: string[] = [];
+    const first = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url });
+    const index = await activeIndex(first.endpoint);
+    const documents = corpus(20);
+    await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(0, 10) });
+    const dump = join(postgres!.dir, 'restored.dump');
+    postgres!.dump('restored', dump);
+    await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(10, 20) });
+    assert.equal((await ok(first.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })).TotalNumberOfResults, 20);
+    await first.close();
+    postgres!.restore('restored', dump);
+    const again = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url, onUpgradeNotice: (step) => notices.push(step) });
+    services.push(again);
+    assert.deepEqual(notices, [
+      "rebuilding this node's copy from the PostgreSQL store's log (the copy is of a later state of the store than the log has: it was restored from a dump)",
+    ]);
+    const answer = await ok(again.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 });
+    assert.equal(answer.TotalNumberOfResults, 10);
+    assert.deepEqual((answer.ResultItems as any[]).map((item) => item.DocumentId).sort(), Array.from({ length: 10 }, (_, i) => `doc-${i}`).sort());
+  });
 });
