@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { StoreGauge } from '../types.js';
 
 /** A value now, or later. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -21,8 +20,8 @@ export interface StoreWrites {
   window<T>(work: () => MaybePromise<T>): MaybePromise<T>;
   /** Where this node stands against the store's log (health, status); absent for SQLite alone. */
   report?(): { kind: 'postgresql'; appliedSeq: number; headSeq: number; lagSeconds: number };
-  /** The replication gauges for the metrics endpoint; absent for SQLite alone. */
-  gauges?(): StoreGauge[];
+  /** The replication gauges for the metrics endpoint (each a `StoreGauge` of `types.ts`); absent for SQLite alone. */
+  gauges?(): Array<{ name: string; help: string; samples: Array<{ labels: Record<string, string>; value: number }> }>;
 }
 
 /** The write seam of a SQLite data dir alone: `work` runs at once, unchanged. */
