@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { cliEnv, requireBuild } from '../helpers/cli.js';
 import { freshCall, freshGet, freshOk, waitFor } from '../helpers/fresh-call.js';
 import { startLocalServer, type StartedLocalService } from '../helpers/local-start.js';
+import { startFakeEmbeddings } from '../../support/fake-embeddings.js';
 import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
 
 const ROLE = 'arn:aws:iam::000000000000:role/search';
@@ -242,6 +243,38 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     } finally {
       standby.stop();
       primary.stop();
+    }
+  });
+
+  it('kill -9 of the node embedding passages: the other takes the lease over and embeds the rest', async () => {
+    const fake = await startFakeEmbeddings();
+    try {
+      const url = postgres!.createDatabase('killed_embedding');
+      const embeddings = { NIMBUS_EMBEDDINGS: `openai:${fake.baseUrl}` };
+      const a = await node(url, embeddings);
+      await waitFor(async () => (await health(a)).background.heldHere === true);
+      const b = await node(url, embeddings);
+      const IndexId = await activeIndex(b.endpoint, 'embedded');
+      fake.hold = true;
+      for (let i = 0; i < 30; i += 10) {
+        const Documents = Array.from({ length: 10 }, (_, j) => note(i + j));
+        assert.deepEqual((await freshOk(b.endpoint, 'BatchPutDocument', { IndexId, Documents })).FailedDocuments, []);
+      }
+      const waiting = (await health(b)).counts.search.passagesToEmbed as number;
+      assert.ok(waiting >= 30, `${waiting} passages wait`);
+      // the leader asked for vectors, and is killed before it stores them
+      await waitFor(async () => fake.requests.length > 0);
+      await a.stop('SIGKILL');
+      fake.hold = false;
+      const counts = await waitFor(async () => {
+        const current = (await health(b)).counts.search;
+        return current.passagesToEmbed === 0 ? current : undefined;
+      }, 60_000);
+      assert.equal(counts.passagesEmbedded, waiting);
+      assert.equal((await health(b)).background.heldHere, true);
+      await b.stop();
+    } finally {
+      await fake.close();
     }
   });
 });
