@@ -40,10 +40,10 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
   });
 
   let nodes = 0;
-  /** Starts a node of `url` on a data dir of its own (the S3 dir is shared: see README). */
-  const node = async (url: string, extraEnv: NodeJS.ProcessEnv = {}) => {
+  /** Starts a node of `url` on a data dir of its own (the S3 dir is shared: see README), one process unless told. */
+  const node = async (url: string, extraEnv: NodeJS.ProcessEnv = {}, workers = 1) => {
     const started = await startLocalServer(
-      ['--port', '0', '--data-dir', join(dir, `node-${++nodes}`), '--s3-dir', join(dir, 's3'), '--workers', '1', '--create-delay', '0'],
+      ['--port', '0', '--data-dir', join(dir, `node-${++nodes}`), '--s3-dir', join(dir, 's3'), '--workers', String(workers), '--create-delay', '0'],
       { ...env, NIMBUS_DATABASE_URL: url, ...extraEnv },
     );
     running.push(started);
@@ -276,5 +276,28 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     } finally {
       await fake.close();
     }
+  });
+
+  it('a node of two workers: a document one worker acknowledged is found at once by the other, and by another node', async () => {
+    const url = postgres!.createDatabase('workers');
+    const [a, b] = [await node(url, {}, 2), await node(url)];
+    const pids = new Set<number>();
+    for (let i = 0; i < 6; i++) pids.add((await health(a)).pid as number);
+    assert.equal(pids.size, 2);
+    const IndexId = await activeIndex(a.endpoint, 'workers');
+    for (let i = 0; i < 8; i++) {
+      assert.deepEqual((await freshOk(a.endpoint, 'BatchPutDocument', { IndexId, Documents: [note(i)] })).FailedDocuments, []);
+      // a new connection: the cluster hands it to either worker
+      assert.deepEqual(await found(a.endpoint, IndexId, [i]), [i], `document ${i}`);
+    }
+    assert.deepEqual(
+      await waitFor(async () => {
+        const here = await found(b.endpoint, IndexId, [0, 1, 2, 3, 4, 5, 6, 7]);
+        return here.length === 8 ? here : undefined;
+      }),
+      [0, 1, 2, 3, 4, 5, 6, 7],
+    );
+    assert.equal(await a.stop(), 0);
+    assert.equal(await b.stop(), 0);
   });
 });
