@@ -71,21 +71,32 @@ export class LogFollower {
   async catchUp(): Promise<void> {
     // (re)makes the LISTEN connection when it broke; the poll covers what it missed meanwhile
     void this.listener.connection().catch((error: unknown) => this.report(error));
-    for (;;) {
-      const applied = this.replica.appliedSeq();
-      const head = await this.reader.query<{ seq: string }>('SELECT seq FROM nimbus_head WHERE id = 1');
-      const headSeq = Number(head.rows[0]!.seq);
-      checkNotAhead(applied, headSeq);
-      this.writes.headSeq = Math.max(this.writes.headSeq, headSeq);
-      const entries = headSeq > applied ? await readEntries((text, values) => this.reader.query(text, values), applied) : [];
-      if (entries.length === 0) {
-        this.writes.lagSeconds = 0;
-        this.reported.clear();
-        return;
-      }
-      this.writes.lagSeconds = entries[0]!.ageSeconds;
-      await this.mutex.run(async () => this.replica.apply(entries));
+    while (await this.mutex.run(() => this.applyNext())) {
+      // more entries may follow
     }
+    this.reported.clear();
+  }
+
+  /**
+   * Applies the next entries; false when there were none. Runs under the process's write lock:
+   * the copy's applied seq is then a committed one (a window of this process holds its entry
+   * uncommitted on the same connection), and the head, read after it, cannot be behind it
+   * unless the log lost entries.
+   */
+  private async applyNext(): Promise<boolean> {
+    const applied = this.replica.appliedSeq();
+    const head = await this.reader.query<{ seq: string }>('SELECT seq FROM nimbus_head WHERE id = 1');
+    const headSeq = Number(head.rows[0]!.seq);
+    checkNotAhead(applied, headSeq);
+    this.writes.headSeq = Math.max(this.writes.headSeq, headSeq);
+    const entries = headSeq > applied ? await readEntries((text, values) => this.reader.query(text, values), applied) : [];
+    if (entries.length === 0) {
+      this.writes.lagSeconds = 0;
+      return false;
+    }
+    this.writes.lagSeconds = entries[0]!.ageSeconds;
+    this.replica.apply(entries);
+    return true;
   }
 
   private report(error: unknown): void {
