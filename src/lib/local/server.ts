@@ -349,8 +349,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       sendResponse(res, requestId, outcome);
       return;
     }
+    // over PostgreSQL a run is a write window (the log's head lock): requests do not wait for it
     const ticking = ticker.runIfStale(LAZY_TICK_MS);
-    if (ticking) await ticking;
+    if (ticking && !node) await ticking;
     const response = await respond(outcome.module, outcome.request);
     if (response.resetConnection) {
       req.socket.resetAndDestroy();
