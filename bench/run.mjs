@@ -22,6 +22,7 @@ const SCENARIO_MODULES = {
   uploads: ['./scenarios/upload-memory.mjs', 'uploadMemory'],
   workers: ['./scenarios/workers.mjs', 'workers'],
   semantic: ['./scenarios/semantic.mjs', 'semantic'],
+  postgres: ['./scenarios/postgres.mjs', 'postgres'],
 };
 
 /** The newest modification time under `dir` (to tell a stale build). */

@@ -299,7 +299,7 @@ const common = {
   platform: 'node',
   target: 'node20',
   // Native or development-only: loaded from node_modules, never bundled.
-  external: ['better-sqlite3', 'typescript', 'tsx'],
+  external: ['better-sqlite3', 'pg', 'typescript', 'tsx'],
   define: {
     // Bundled ES module dependencies that read import.meta.url get their file's URL.
     'import.meta.url': '__nimbusBundleUrl',

@@ -41,14 +41,15 @@ const KNOBS = {
   '--pdf-docs': ['pdfDocs', 'one-page PDFs (and as many text files) loaded with --from (scenario 6)'],
 };
 
-/** Every scenario; `scale` runs only when asked for (`--scale` or `--only`). */
-export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'workers', 'scale', 'semantic'];
-const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale' && name !== 'semantic');
+/** Every scenario; `scale` runs only when asked for (`--scale` or `--only`), `postgres` only with `--only`. */
+export const SCENARIOS = ['startup', 'client', 'local', 'bulk', 'uploads', 'pdf', 'workers', 'scale', 'semantic', 'postgres'];
+/** `scale`, `semantic` and `postgres` (which needs PostgreSQL) run only when asked for. */
+const DEFAULT_SCENARIOS = SCENARIOS.filter((name) => name !== 'scale' && name !== 'semantic' && name !== 'postgres');
 const FLAGS = ['--quick', '--markdown', '--scale', '--save-baseline'];
 
 /** The usage text. */
 export const USAGE = [
-  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,workers,scale,semantic] [size knobs]',
+  'Usage: npm run bench -- [--quick] [--markdown] [--scale] [--save-baseline] [--only startup,client,local,bulk,uploads,pdf,workers,scale,semantic,postgres] [size knobs]',
   '  --quick            small sizes: the whole run takes under 2 minutes',
   '  --markdown         print the table as Markdown (for the README)',
   '  --scale            also run the scaling series (scenario 5)',
@@ -64,7 +65,7 @@ export const USAGE = [
 export function parseOptions(argv) {
   const mode = argv.includes('--quick') ? 'quick' : 'full';
   const sizes = { ...SIZES[mode] };
-  let only = argv.includes('--scale') ? SCENARIOS : DEFAULT_SCENARIOS;
+  let only = argv.includes('--scale') ? SCENARIOS.filter((name) => name !== 'postgres') : DEFAULT_SCENARIOS;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (FLAGS.includes(flag)) continue;

@@ -44,6 +44,12 @@ export default class LocalStart extends NimbusCommand {
       command:
         'NIMBUS_LOCAL_SECRETS="arn:aws:secretsmanager:us-east-1:000000000000:secret:intranet=crawler:$PASSWORD" <%= config.bin %> local start --ca-bundle ./company-ca.pem',
     },
+    {
+      description:
+        'One node of a PostgreSQL store (run the same on each machine, each with its own data directory); the second host is a standby that nodes follow once promoted',
+      command:
+        '<%= config.bin %> local start --host 0.0.0.0 --data-dir /var/lib/nimbus --database-url "postgres://nimbus:$PGPASSWORD@db1,db2/nimbus?target_session_attrs=read-write"',
+    },
     { description: 'Use it with the AWS CLI', command: 'aws --endpoint-url http://127.0.0.1:4599 kendra list-indices' },
     { description: 'Run it in the background (stop it with "nimbus local stop")', command: '<%= config.bin %> local start --detach' },
   ];

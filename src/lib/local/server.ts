@@ -29,6 +29,7 @@ import { openCheckedStore } from './store/open-checked-store.js';
 import { repairStore, type RepairReport } from './store/repair-store.js';
 import { StorageState } from './store/storage-state.js';
 import { SqliteLeaderLease } from './store/leader-lease.js';
+import { SQLITE_WRITES } from './store/store-writes.js';
 import { checkEmbeddingsSpec } from './search/semantic/provider-spec.js';
 import type { EmbeddingProgress, LocalContext, LocalRequest, LocalResponse, LocalServiceModule } from './types.js';
 import { PAGES_PREFIX, servePages, type PagesTarget } from './web/serve-pages.js';
@@ -112,6 +113,12 @@ export interface LocalServiceOptions {
   pageSessionSeconds?: number;
   /** Serves HTTPS with this certificate and key (PEM files), read again by `reloadTls`; plain HTTP unless given. */
   tls?: TlsFiles;
+  /**
+   * A PostgreSQL store to serve as one of its nodes (`postgres://user:password@host1,host2/db`):
+   * the store's system of record is there, and `dataDir` holds this node's copy of it (see
+   * `local/store/postgres/`). A SQLite data dir alone unless given.
+   */
+  databaseUrl?: string;
   /** Told of every answered request (for a request log); nothing is told unless given. */
   onRequest?: (record: RequestRecord) => void;
   /**
@@ -237,7 +244,21 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   checkEmbeddingsSpec(embeddings);
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
-  const db = openCheckedStore(dataDir, modules, options.onUpgradeNotice);
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const node =
+    options.databaseUrl === undefined
+      ? undefined
+      : await (
+          await import('./store/postgres/open-node.js')
+        ).openPostgresNode({
+          databaseUrl: options.databaseUrl,
+          dataDir,
+          modules,
+          ...(options.onUpgradeNotice ? { onNotice: options.onUpgradeNotice } : {}),
+          onError: (error) => process.emitWarning(`following the PostgreSQL store's log failed: ${error instanceof Error ? error.message : String(error)}`),
+          node: holder,
+        });
+  const db = node ? node.db : openCheckedStore(dataDir, modules, options.onUpgradeNotice);
   const now = options.now ?? (() => new Date());
   const { secrets: credentials, tokens: sessionTokens } = credentialMaps(options.credentials);
   const context: LocalContext = {
@@ -257,12 +278,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...(options.allowHttpCrawl ? { allowHttpCrawl: true } : {}),
     reportError: options.onError ?? logToStderr,
     storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
+    writes: node ? node.writes : SQLITE_WRITES,
     embeddings,
     embedInBackground: options.embedInBackground ?? true,
     ...(options.onEmbeddingProgress ? { onEmbeddingProgress: options.onEmbeddingProgress } : {}),
   };
   const reported = new Set<string>();
-  const lease = new SqliteLeaderLease(db, 'ticker', `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`);
+  const lease = node ? node.lease('ticker', holder) : new SqliteLeaderLease(db, 'ticker', holder);
   const ticker = new Ticker(modules, context, lease, (error) => {
     if (context.storage.noteFailure(error, now())) return;
     const message = error instanceof Error ? error.message : String(error);
@@ -327,7 +349,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       sendResponse(res, requestId, outcome);
       return;
     }
-    ticker.runIfStale(LAZY_TICK_MS);
+    // over PostgreSQL a run is a write window (the log's head lock): requests do not wait for it
+    const ticking = ticker.runIfStale(LAZY_TICK_MS);
+    if (ticking && !node) await ticking;
     const response = await respond(outcome.module, outcome.request);
     if (response.resetConnection) {
       req.socket.resetAndDestroy();
@@ -439,6 +463,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       });
     });
   } catch (error) {
+    await node?.close();
     db.close();
     throw error;
   }
@@ -454,14 +479,16 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     close({ graceMs = 0 } = {}) {
       closing ??= new Promise<void>((resolveClose) => {
         stopping = true;
-        ticker.stop();
+        const tickerStopped = ticker.stop();
         removeInThreadServer(port);
         server.close(() => {
           clearTimeout(deadline);
-          void Promise.all(modules.map(async (module) => module.close?.(context).catch(() => undefined))).then(() => {
-            db.close();
-            resolveClose();
-          });
+          void Promise.all([tickerStopped, ...modules.map(async (module) => module.close?.(context).catch(() => undefined))])
+            .then(() => node?.close())
+            .then(() => {
+              db.close();
+              resolveClose();
+            });
         });
         server.closeIdleConnections();
         tracker.onIdle(() => server.closeAllConnections());

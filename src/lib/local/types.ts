@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StorageState } from './store/storage-state.js';
+import type { StoreWrites } from './store/store-writes.js';
 
 /**
  * The contract between the local service's HTTP server and the service modules (search,
@@ -114,6 +115,11 @@ export interface LocalContext {
   reportError(error: unknown, requestId: string): void;
   /** Whether the data dir's storage has room for writes; a module notes every failed request's error in it. */
   storage: StorageState;
+  /**
+   * The store's write seam: every write outside the write queue and the ticker's fenced work
+   * runs in one of its windows (a mutating operation's handler, a reset, the embeddings' vectors).
+   */
+  writes: StoreWrites;
   /** The request-rate buckets of every process serving the endpoint; each connection keeps its own when absent. */
   rateGate?: RateGate;
   /** The embedding provider of semantic search (`builtin`, `bedrock:<model-id>`, `openai:<base-url>[#model]`); `off` or absent for keyword search only. */

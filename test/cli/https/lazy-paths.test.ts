@@ -7,6 +7,7 @@ import { BIN, cliEnv, json, nimbus, requireBuild, ROOT } from '../helpers/cli.js
 import { pdfFile } from '../../fixtures/documents/build-documents.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { startLocalServer } from '../helpers/local-start.js';
+import { missingPostgres, startPostgres } from '../../support/postgres.js';
 
 /**
  * The parts of the built CLI that are loaded only on first use, found from the build and the
@@ -194,6 +195,55 @@ describe('the built CLI loads each lazily loaded part', function () {
           assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
         } finally {
           assert.equal(await served.stop(), 0);
+        }
+      },
+    },
+    {
+      name: 'nimbus local start as a node of a PostgreSQL store (--database-url)',
+      covers: ['pg'],
+      async run() {
+        const missing = missingPostgres();
+        if (missing) {
+          // the part is still loaded: the URL's one host refuses the connection, and the error says so
+          const refused = await nimbus(
+            [
+              'local',
+              'start',
+              '--port',
+              '0',
+              '--workers',
+              '1',
+              '--data-dir',
+              join(tls.dir, 'pg-node'),
+              '--database-url',
+              'postgres://nimbus:secret@127.0.0.1:1/nimbus',
+            ],
+            { env: cliEnv(home) },
+          );
+          assert.equal(refused.code, 255, refused.stderr);
+          assert.match(
+            refused.stderr,
+            /no PostgreSQL primary to be reached for postgres:\/\/nimbus:\*\*\*@127\.0\.0\.1:1\/nimbus: 127\.0\.0\.1:1: connect ECONNREFUSED/,
+          );
+          assert.doesNotMatch(refused.stderr, /secret/);
+          return;
+        }
+        const postgres = await startPostgres();
+        try {
+          const served = await startLocalServer(
+            ['--port', '0', '--workers', '1', '--data-dir', join(tls.dir, 'pg-node'), '--database-url', postgres.createDatabase('lazy')],
+            cliEnv(home),
+          );
+          try {
+            const result = await nimbus(['search', 'index', 'list', '--endpoint-url', served.endpoint], {
+              env: cliEnv(home, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' }),
+            });
+            assert.deepEqual(json(result), { IndexConfigurationSummaryItems: [] });
+          } finally {
+            assert.equal(await served.stop(), 0);
+          }
+        } finally {
+          postgres.stop();
         }
       },
     },

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { mobileModule } from '../../../src/lib/local/mobile/module.js';
 import { openStore } from '../../../src/lib/local/store/open-store.js';
 import { StorageState } from '../../../src/lib/local/store/storage-state.js';
+import { SQLITE_WRITES } from '../../../src/lib/local/store/store-writes.js';
 import type { LocalContext, LocalResponse } from '../../../src/lib/local/types.js';
 
 /** A module context over a fresh data dir, with a clock the test moves. */
@@ -37,6 +38,7 @@ export function testContext(options: { createDelay?: number; accountId?: string 
     clock,
     reported: [],
     storage: new StorageState(dataDir, () => {}),
+    writes: SQLITE_WRITES,
     reportError(error) {
       this.reported.push(error);
     },

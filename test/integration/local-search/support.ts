@@ -16,11 +16,34 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-/** Starts the local service for a test, on a fresh temporary data dir. */
+let databases = 0;
+
+/**
+ * With `NIMBUS_TEST_DATABASE_URL` (a PostgreSQL URL whose user may create databases), the URL of
+ * a new, empty database for one test service: the suite then runs every service as a node of a
+ * PostgreSQL store. Undefined without it (SQLite data dirs alone).
+ */
+async function testDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env['NIMBUS_TEST_DATABASE_URL'];
+  if (!base) return undefined;
+  const { default: pg } = await import('pg');
+  const name = `nimbus_test_${process.pid}_${++databases}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return base.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`);
+}
+
+/** Starts the local service for a test, on a fresh temporary data dir (and a fresh database with `NIMBUS_TEST_DATABASE_URL`). */
 export async function startTestService(options: LocalServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nimbus-search-'));
   const s3Dir = options.s3Dir ?? join(dataDir, 's3');
-  const service = await startLocalService({ port: 0, createDelay: 0.2, ...options, dataDir, s3Dir });
+  const databaseUrl = options.databaseUrl ?? (options.dataDir === undefined ? await testDatabaseUrl() : undefined);
+  const service = await startLocalService({ port: 0, createDelay: 0.2, ...options, dataDir, s3Dir, ...(databaseUrl ? { databaseUrl } : {}) });
   return {
     service,
     dataDir,

@@ -9,6 +9,7 @@ import { alonePeers } from '../../../src/lib/local/server/peers.js';
 import { SqliteLeaderLease } from '../../../src/lib/local/store/leader-lease.js';
 import { openStore } from '../../../src/lib/local/store/open-store.js';
 import { StorageState } from '../../../src/lib/local/store/storage-state.js';
+import { SQLITE_WRITES } from '../../../src/lib/local/store/store-writes.js';
 import { SignatureV4 } from '../../../src/lib/signing/sigv4.js';
 
 describe('local: who may use the admin endpoints', function () {
@@ -33,6 +34,7 @@ describe('local: who may use the admin endpoints', function () {
       sessionTokens: new Map([['ASIATEMP', 'the-session-token']]),
       reportError: (error: unknown) => assert.fail(String(error)),
       storage: new StorageState(dataDir, () => {}),
+      writes: SQLITE_WRITES,
     };
     const bodies = () => ({ inFlightBytes: 0, waiting: 0 });
     const self = {

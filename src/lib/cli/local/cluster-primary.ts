@@ -37,8 +37,11 @@ interface Round {
  */
 export async function servePrimary(options: LocalServiceOptions, { workers, graceMs }: { workers: number; graceMs: number }): Promise<void> {
   const [{ openCheckedStore }, { modules }] = await Promise.all([import('../../local/store/open-checked-store.js'), import('../../local/registry.js')]);
-  // Upgraded and checked once, here: a damaged data dir is refused before any worker starts.
-  openCheckedStore(resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local')), modules, options.onUpgradeNotice).close();
+  const dataDir = resolve(options.dataDir ?? join(homedir(), '.nimbus', 'local'));
+  // Upgraded and checked once, here: a damaged data dir is refused before any worker starts;
+  // a node's copy of a PostgreSQL store is checked (rebuilt when needed) and brought up to date.
+  if (options.databaseUrl === undefined) openCheckedStore(dataDir, modules, options.onUpgradeNotice).close();
+  else await openNodeOnce(options.databaseUrl, dataDir, modules, options.onUpgradeNotice);
   const rounds = new Map<string, Round>();
   const buckets = new TokenBuckets();
   const listening = new Set<Worker>();
@@ -164,4 +167,24 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
   process.stderr.write(`nimbus: local service listening on ${endpoint} with ${workers} workers (Ctrl-C to stop)\n`);
   await stopped;
   process.off('SIGHUP', onHangup);
+}
+
+/** Opens this node of a PostgreSQL store once (the copy checked, rebuilt when needed, caught up), then closes it for the workers. */
+async function openNodeOnce(
+  databaseUrl: string,
+  dataDir: string,
+  modules: Parameters<typeof import('../../local/store/postgres/open-node.js').openPostgresNode>[0]['modules'],
+  onNotice: LocalServiceOptions['onUpgradeNotice'],
+): Promise<void> {
+  const { openPostgresNode } = await import('../../local/store/postgres/open-node.js');
+  const node = await openPostgresNode({
+    databaseUrl,
+    dataDir,
+    modules,
+    ...(onNotice ? { onNotice } : {}),
+    onError: () => undefined,
+    node: `primary:${process.pid}`,
+  });
+  await node.close();
+  node.db.close();
 }

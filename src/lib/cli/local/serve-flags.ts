@@ -4,7 +4,15 @@ import { Flags, type Interfaces } from '@oclif/core';
 export const SERVE_FLAGS = {
   host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
   port: Flags.integer({ summary: 'Port to listen on (0 for any free port).', default: 4599, min: 0, max: 65535 }),
-  'data-dir': Flags.string({ summary: "Directory of the service's database (default ~/.nimbus/local)." }),
+  'data-dir': Flags.string({
+    summary: "Directory of the service's database (default ~/.nimbus/local); with --database-url, this node's own copy of the store.",
+  }),
+  'database-url': Flags.string({
+    summary:
+      'Serve a PostgreSQL store as one of its nodes: postgres://USER:PASSWORD@HOST[:PORT][,HOST2[:PORT2]…]/DB[?target_session_attrs=read-write&sslmode=…&connect_timeout=…] (the first host that is a primary is used, and followed after a failover). Any number of nodes serve one store; each keeps its copy in its own --data-dir. Default $NIMBUS_DATABASE_URL; a SQLite data dir alone without either.',
+    helpValue: '<url>',
+    env: 'NIMBUS_DATABASE_URL',
+  }),
   's3-dir': Flags.string({ summary: 'Directory that stands for S3: s3://bucket/key is <s3-dir>/bucket/key (default <data-dir>/s3).' }),
   credentials: Flags.string({
     summary:

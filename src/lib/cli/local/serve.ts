@@ -157,6 +157,7 @@ async function serviceOptions(flags: ServeFlags): Promise<{ options: LocalServic
     host: flags.host,
     port: flags.port,
     ...(flags['data-dir'] !== undefined ? { dataDir: flags['data-dir'] } : {}),
+    ...(flags['database-url'] !== undefined && flags['database-url'] !== '' ? { databaseUrl: flags['database-url'] } : {}),
     ...(flags['s3-dir'] !== undefined ? { s3Dir: flags['s3-dir'] } : {}),
     ...(credentials ? { credentials } : {}),
     ...(createDelay !== undefined ? { createDelay } : {}),

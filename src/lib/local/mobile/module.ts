@@ -24,7 +24,8 @@ export const mobileModule: LocalServiceModule = {
       await takeToken(ctx, req.accessKey, ctx.now().getTime());
       const found = findRoute(req.method, req.path);
       if (found === undefined) throw badRequest(`the mobile API has no operation ${req.method} ${req.path}`);
-      return await runRoute(ctx, req, found);
+      // every mobile operation that writes is a POST, PUT or DELETE
+      return await (req.method === 'GET' || req.method === 'HEAD' ? runRoute(ctx, req, found) : ctx.writes.window(() => runRoute(ctx, req, found)));
     } catch (error) {
       ctx.storage.noteFailure(error, ctx.now());
       return failureResponse(error, req.requestId, MOBILE_ERRORS, (failure, requestId) => ctx.reportError(failure, requestId));

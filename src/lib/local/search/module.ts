@@ -10,7 +10,7 @@ import { searchModel } from './core/model.js';
 import { searchMigrations } from './core/schema.js';
 import { jsonResponse, SEARCH_ERRORS } from './core/wire.js';
 import { rebuildIndexText } from './maintenance/rebuild-text.js';
-import { isOperation, runOperation } from './operations.js';
+import { isOperation, runOperation, writesInWindow } from './operations.js';
 import { searchGauges } from './gauges.js';
 import { releaseSyncJobs } from './maintenance/sync-runner.js';
 import { closeSemanticService } from './semantic/background-embedding.js';
@@ -28,18 +28,20 @@ async function run(context: LocalContext, request: LocalRequest): Promise<unknow
     throw searchError('UnknownOperationException', `${operation} is not an operation of the search API.`);
   const { problems, input } = checkInput(model, readJsonBody(request));
   if (problems.length > 0) throw searchError('ValidationException', validationMessage(problems));
-  const output = await runOperation(
-    operation,
-    {
-      db: context.db,
-      local: context,
-      request,
-      region: request.region,
-      nowMs: context.now().getTime(),
-      delayMs: Math.round(context.createDelay * 1000),
-    },
-    input,
-  );
+  const run = () =>
+    runOperation(
+      operation,
+      {
+        db: context.db,
+        local: context,
+        request,
+        region: request.region,
+        nowMs: context.now().getTime(),
+        delayMs: Math.round(context.createDelay * 1000),
+      },
+      input,
+    );
+  const output = writesInWindow(operation) ? await context.writes.window(run) : await run();
   return wireOutput(model, output);
 }
 

@@ -57,3 +57,17 @@ export function runOperation(name: SearchOperationName, ctx: OpContext, input: R
   const handler = handlers[name] as unknown as (ctx: OpContext, input: Record<string, unknown>) => ReturnType<OperationHandler<typeof name>>;
   return Promise.resolve(handler(ctx, input));
 }
+
+/** The operations that write through the write queue (each queue flush is a write window of its own). */
+const QUEUED_WRITES: ReadonlySet<string> = new Set(['BatchPutDocument', 'BatchDeleteDocument', 'Query']);
+/** The operations that only read, by the prefix of their name. */
+const READS = /^(?:Describe|List|Get|Retrieve)/;
+
+/**
+ * Whether the handler of `name` runs in one window of the store's write seam (`store-writes.ts`):
+ * every operation that writes, except those whose writes go through the write queue, so that
+ * slow work before their writes (text extraction) holds no lock of the store.
+ */
+export function writesInWindow(name: SearchOperationName): boolean {
+  return !QUEUED_WRITES.has(name) && !READS.test(name);
+}

@@ -135,7 +135,7 @@ function leaseReport(target: AdminTarget): Record<string, unknown> {
 
 async function metrics(target: AdminTarget): Promise<LocalResponse> {
   const parts = await target.peers.gather();
-  const gauges = target.modules.flatMap((module) => module.gauges?.(target.context) ?? []);
+  const gauges = [...target.modules.flatMap((module) => module.gauges?.(target.context) ?? []), ...(target.context.writes.gauges?.() ?? [])];
   const body = renderPrometheus({ counts: addCounts(parts.map((part) => part.requests)), gauges, workers: parts.length });
   return { status: 200, headers: { 'content-type': PROMETHEUS_CONTENT_TYPE }, body };
 }
@@ -150,7 +150,8 @@ function methodNotAllowed(allowed: string): LocalResponse {
 /**
  * Serves the admin endpoints under `/_nimbus/`: `GET health` (ready, version, data dir,
  * resource counts, whether the storage has room for writes (tried again while it had none),
- * this process and the background work's lease), `GET health/live` (the process answers),
+ * this process, the background work's lease, and the store: `sqlite`, or `postgresql` with the
+ * log entry this node applied last, the log's head and the lag), `GET health/live` (the process answers),
  * `GET health/ready` (it takes requests: 503 once a graceful stop began), `GET metrics`
  * (Prometheus text, added up over every worker), `faults` (`GET` the injection in force,
  * `POST`/`PUT` a new one as JSON or the compact form, `DELETE` to stop injecting; on every
@@ -176,6 +177,7 @@ export async function serveAdmin(request: AdminRequest, target: AdminTarget): Pr
         storage: await storageReport(target),
         pid: process.pid,
         background: leaseReport(target),
+        store: target.context.writes.report?.() ?? { kind: 'sqlite' },
       });
     case 'health/live':
       if (method !== 'GET') return methodNotAllowed('GET');
@@ -196,7 +198,9 @@ export async function serveAdmin(request: AdminRequest, target: AdminTarget): Pr
       return methodNotAllowed('GET, POST, PUT, DELETE');
     case 'reset':
       if (method !== 'POST') return methodNotAllowed('POST');
-      for (const module of target.modules) module.reset(target.context);
+      await target.context.writes.window(() => {
+        for (const module of target.modules) module.reset(target.context);
+      });
       return json(200, { reset: true, counts: counts(target) });
     default:
       return errorResponse(

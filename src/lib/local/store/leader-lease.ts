@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { MaybePromise } from './store-writes.js';
 
 /** Who holds a lease, as stored. */
 export interface LeaseState {
@@ -24,12 +25,13 @@ export interface LeaderLease {
   /**
    * Takes the lease when it is free or lapsed, renews it when held and due for renewal, and
    * returns the fencing token when this process holds it (undefined when another does).
+   * A SQLite lease answers at once; a PostgreSQL one later.
    */
-  hold(nowMs: number): number | undefined;
+  hold(nowMs: number): MaybePromise<number | undefined>;
   /** Runs `work` in one write transaction of the store if `token` is still the current one; false when it was not. */
-  fenced(token: number, work: () => void): boolean;
+  fenced(token: number, work: () => void): MaybePromise<boolean>;
   /** Hands the lease back at once (when held), so that another process takes it on its next tick. */
-  release(): void;
+  release(): MaybePromise<void>;
   /** The lease as stored. */
   state(): LeaseState;
 }

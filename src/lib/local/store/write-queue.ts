@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { storeWrites } from './store-writes.js';
 
 interface Pending {
   work: () => unknown;
@@ -28,6 +29,10 @@ function isBusy(error: unknown): boolean {
  * on the event loop, stalling every request of this process) but tries again on a timer, every
  * millisecond for up to {@link LOCK_WAIT_MS}; meanwhile this process serves reads, and writes
  * queued in the meantime join the group.
+ *
+ * On a node of a PostgreSQL store, a group is one write window of the store's write seam
+ * (`store-writes.ts`): the window holds the local transaction and the log's order, and the
+ * writes queued while a group waits for the log form the next group.
  */
 export class WriteQueue {
   private pending: Pending[] = [];
@@ -65,6 +70,11 @@ export class WriteQueue {
   }
 
   private flush(): void {
+    const writes = storeWrites(this.db);
+    if (writes.kind !== 'sqlite') {
+      this.flushInWindow(writes.window.bind(writes));
+      return;
+    }
     const group = this.pending;
     try {
       if (!this.lock()) {
@@ -98,6 +108,43 @@ export class WriteQueue {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+  }
+
+  /** Runs the pending group in one window of the store's write seam (which holds the transaction). */
+  private flushInWindow(window: (work: () => Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>) => unknown): void {
+    const group = this.pending;
+    this.pending = [];
+    const outcomes = Promise.resolve(
+      window(() =>
+        group.map((item): { ok: true; value: unknown } | { ok: false; error: unknown } => {
+          try {
+            return { ok: true, value: this.db.transaction(item.work)() };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        }),
+      ),
+    ) as Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>>;
+    void outcomes.then(
+      (settled) =>
+        group.forEach((item, position) => {
+          const outcome = settled[position]!;
+          if (outcome.ok) item.resolve(outcome.value);
+          else item.reject(outcome.error);
+        }),
+      (error: unknown) => {
+        for (const item of group) item.reject(error);
+      },
+    );
+    void outcomes
+      .catch(() => undefined)
+      .then(() => {
+        this.scheduled = false;
+        if (this.pending.length > 0) {
+          this.scheduled = true;
+          setImmediate(() => this.flush());
+        }
+      });
   }
 
   /** Fails every queued write with `error` (the write lock stayed out of reach). */

@@ -71,10 +71,12 @@ export function startBackgroundEmbedding(context: LocalContext): void {
       try {
         const vectors = await provider.embedPassages(batch.map((passage) => passage.text));
         if (service.closed) return;
-        done += storeVectors(
-          context.db,
-          provider.identity,
-          batch.map((passage, i) => ({ rowid: passage.rowid, vector: vectors[i]! })),
+        done += await context.writes.window(() =>
+          storeVectors(
+            context.db,
+            provider.identity,
+            batch.map((passage, i) => ({ rowid: passage.rowid, vector: vectors[i]! })),
+          ),
         );
         report(context, { state: 'draining', pending: passageCounts(context.db).pending, done, provider: provider.identity });
       } finally {

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
+import { activeIndex, ok, textDoc, until } from '../local-search/support.js';
+
+/** The parts of Query's answer that must be equal on every node (ids made per query left out). */
+function answerOf(output: any): unknown {
+  return {
+    total: output.TotalNumberOfResults,
+    items: (output.ResultItems as any[]).map((item) => ({
+      id: item.DocumentId,
+      type: item.Type,
+      title: item.DocumentTitle?.Text,
+      excerpt: item.DocumentExcerpt?.Text,
+      confidence: item.ScoreAttributes?.ScoreConfidence,
+    })),
+  };
+}
+
+const TOPICS = ['lighthouse lamp', 'harbour tide', 'grinder burrs', 'paella rice', 'bicycle chain', 'garden roses'];
+
+/** Documents whose rankings tie and differ: several words shared in varied amounts. */
+function corpus(count: number): Array<Record<string, unknown>> {
+  return Array.from({ length: count }, (_, i) => {
+    const topic = TOPICS[i % TOPICS.length]!;
+    const extra = TOPICS[(i * 7) % TOPICS.length]!;
+    return textDoc(`doc-${i}`, `${topic} note ${i}`, `${topic} ${i % 3 === 0 ? topic : ''} and ${extra} care, part ${i % 5}`);
+  });
+}
+
+describe('local service: nodes of one PostgreSQL store', function () {
+  this.timeout(120_000);
+  let postgres: TestPostgres | undefined;
+  const dirs: string[] = [];
+  const services: LocalService[] = [];
+
+  before(async function () {
+    const missing = missingPostgres();
+    if (missing) {
+      console.log(`    (skipped: ${missing})`);
+      this.skip();
+    }
+    postgres = await startPostgres();
+  });
+  after(async () => {
+    for (const service of services) await service.close().catch(() => undefined);
+    postgres?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-node-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const start = async (databaseUrl?: string, dir = dataDir()) => {
+    const service = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, ...(databaseUrl ? { databaseUrl } : {}) });
+    services.push(service);
+    return service;
+  };
+
+  it('a write on one node is there at once on it, soon on the other, and both answer as a SQLite service does', async () => {
+    const url = postgres!.createDatabase('equal_answers');
+    const [a, b, alone] = [await start(url), await start(url), await start()];
+    const indexOnA = await activeIndex(a.endpoint);
+    const indexAlone = await activeIndex(alone.endpoint);
+    const documents = corpus(60);
+    for (let at = 0; at < documents.length; at += 10) {
+      await ok(a.endpoint, 'BatchPutDocument', { IndexId: indexOnA, Documents: documents.slice(at, at + 10) });
+      await ok(alone.endpoint, 'BatchPutDocument', { IndexId: indexAlone, Documents: documents.slice(at, at + 10) });
+    }
+    // read-your-writes on the node that took the write
+    const onA = await ok(a.endpoint, 'Query', { IndexId: indexOnA, QueryText: 'lighthouse lamp care' });
+    assert.equal(onA.TotalNumberOfResults > 0, true);
+    // the other node within the bound (a poll every 500 ms besides the notifications)
+    const started = Date.now();
+    const onB = await until(async () => {
+      const answer = await ok(b.endpoint, 'Query', { IndexId: indexOnA, QueryText: 'lighthouse lamp care' }).catch(() => undefined);
+      return answer && answer.TotalNumberOfResults === onA.TotalNumberOfResults ? answer : undefined;
+    });
+    console.log(`      (node B had the writes ${Date.now() - started} ms after node A acknowledged them)`);
+    for (const text of ['lighthouse lamp care', 'harbour', 'roses chain part', 'note 3', 'rice tide grinder']) {
+      const answers = await Promise.all([a, b].map((node) => ok(node.endpoint, 'Query', { IndexId: indexOnA, QueryText: text })));
+      const plain = await ok(alone.endpoint, 'Query', { IndexId: indexAlone, QueryText: text });
+      assert.deepEqual(answerOf(answers[0]), answerOf(plain), `node A and SQLite alone differ for "${text}"`);
+      assert.deepEqual(answerOf(answers[1]), answerOf(plain), `node B and SQLite alone differ for "${text}"`);
+    }
+    assert.deepEqual(answerOf(onB), answerOf(onA));
+  });
+
+  it('a new node on an empty data dir serves the whole store', async () => {
+    const url = postgres!.createDatabase('new_node');
+    const a = await start(url);
+    const index = await activeIndex(a.endpoint);
+    const documents = corpus(25);
+    for (let at = 0; at < documents.length; at += 10) await ok(a.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(at, at + 10) });
+    await ok(a.endpoint, 'UpdateIndex', { Id: index, Description: 'after the documents' });
+    const late = await start(url);
+    const described = await ok(late.endpoint, 'DescribeIndex', { Id: index });
+    assert.equal(described.Description, 'after the documents');
+    const everything = await ok(late.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 });
+    assert.equal(everything.TotalNumberOfResults, 25);
+    assert.deepEqual(answerOf(everything), answerOf(await ok(a.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })));
+  });
+
+  it('a node whose copy is ahead of a restored pg_dump rebuilds it from the log, and serves what the dump holds', async () => {
+    const url = postgres!.createDatabase('restored');
+    const dir = dataDir();
+    const notices: string[] = [];
+    const first = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url });
+    const index = await activeIndex(first.endpoint);
+    const documents = corpus(20);
+    await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(0, 10) });
+    const dump = join(postgres!.dir, 'restored.dump');
+    postgres!.dump('restored', dump);
+    await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(10, 20) });
+    assert.equal((await ok(first.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })).TotalNumberOfResults, 20);
+    await first.close();
+    postgres!.restore('restored', dump);
+    const again = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url, onUpgradeNotice: (step) => notices.push(step) });
+    services.push(again);
+    assert.deepEqual(notices, [
+      "rebuilding this node's copy from the PostgreSQL store's log (the copy is of a later state of the store than the log has: it was restored from a dump)",
+    ]);
+    const answer = await ok(again.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 });
+    assert.equal(answer.TotalNumberOfResults, 10);
+    assert.deepEqual((answer.ResultItems as any[]).map((item) => item.DocumentId).sort(), Array.from({ length: 10 }, (_, i) => `doc-${i}`).sort());
+  });
+});
