@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activeIndex, ok, textDoc } from '../integration/local-search/support.js';
+import { activeIndex, ok, textDoc, until } from '../integration/local-search/support.js';
 import { cliEnv, json, nimbus, requireBuild } from './helpers/cli.js';
 import { startLocalServer, type StartedLocalService } from './helpers/local-start.js';
 
@@ -83,7 +83,11 @@ describe('nimbus local start on a full disk', function () {
     assert.equal(full.storage.droppedQueryLogEntries, 1, 'the one query log entry that could not be written is counted');
 
     unlinkSync(filler);
-    const recovered = await health(endpoint);
+    // a health check tries a write, and does not wait while another worker (its background tick) holds the store
+    const recovered = await until(async () => {
+      const report = await health(endpoint);
+      return report.storage.full === false && report;
+    });
     assert.deepEqual(recovered.storage, { full: false, droppedQueryLogEntries: 1 });
     assert.deepEqual(json(await cli(['search', 'document', 'put', '--index-id', index, '--documents', documents])), { FailedDocuments: [] });
 
