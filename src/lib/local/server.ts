@@ -397,7 +397,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ).body as Record<string, unknown>;
   const pages: PagesTarget = {
     context,
-    sessions: new PageSessions(context.db, now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
+    sessions: new PageSessions(context.db, context.writes, now, positiveInteger('pageSessionSeconds', options.pageSessionSeconds, DEFAULT_SESSION_SECONDS)),
     handleSearch: (request) => respond(routeRequest(modules, request.method, request.path, request.headers, 'kendra'), request),
     reports: { health: () => adminReport('health'), faults: async () => (await adminReport('faults')) as { faults: unknown } },
   };

@@ -106,6 +106,45 @@ describe('local service: nodes of one PostgreSQL store', function () {
     assert.deepEqual(answerOf(everything), answerOf(await ok(a.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })));
   });
 
+  it("a search page's session made on one node is known on the other, and signing out ends it on both", async () => {
+    const url = postgres!.createDatabase('page_sessions');
+    const [a, b] = [await start(url), await start(url)];
+    const index = await activeIndex(a.endpoint);
+    const { Id } = await ok(a.endpoint, 'CreateExperience', { IndexId: index, Name: 'portal', RoleArn: 'arn:aws:iam::000000000000:role/search' });
+    const home = await until(async () => {
+      const described = await ok(a.endpoint, 'DescribeExperience', { IndexId: index, Id });
+      return described.Status === 'ACTIVE' && new URL(described.Endpoints[0].Endpoint as string).pathname;
+    });
+    const cookies = new Map<string, string>();
+    const page = async (endpoint: string, path: string, form?: Record<string, string>) => {
+      const response = await fetch(`${endpoint}${path}`, {
+        method: form ? 'POST' : 'GET',
+        redirect: 'manual',
+        headers: {
+          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: endpoint, 'sec-fetch-site': 'same-origin' } : {}),
+        },
+        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+      return { status: response.status, text: await response.text() };
+    };
+    const form = await page(a.endpoint, home);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)![1]!;
+    assert.equal((await page(a.endpoint, `${home}/sign-in`, { csrf, accessKeyId: 'test', secretAccessKey: 'test' })).status, 303);
+    const onB = await until(async () => (await page(b.endpoint, home)).text.includes('Sign out'));
+    assert.equal(onB, true, 'node B knows the session');
+    const token = /<meta name="csrf-token" content="([^"]+)"/.exec((await page(b.endpoint, home)).text)![1]!;
+    const session = cookies.get('nimbus_session')!;
+    assert.equal((await page(b.endpoint, `${home}/sign-out`, { csrf: token })).status, 303);
+    // the same cookie, shown to node A after the sign-out on B, no longer signs anybody in
+    cookies.set('nimbus_session', session);
+    await until(async () => (await page(a.endpoint, home)).text.includes('id="sign-in-title"'));
+  });
+
   it('a node whose copy is ahead of a restored pg_dump rebuilds it from the log, and serves what the dump holds', async () => {
     const url = postgres!.createDatabase('restored');
     const dir = dataDir();

@@ -29,7 +29,7 @@ async function serveSignedIn(request: PageRequest, route: string, scope: PageSco
     const token = request.headers['x-csrf-token'] ?? fields.get('csrf');
     if (!tokenMatches(token, scope.session.csrfToken)) return refusedPage(scope.experience, 'the request does not carry this page’s CSRF token');
     if (route === 'sign-out') {
-      target.sessions.end(scope.session.id);
+      await target.sessions.end(scope.session.id);
       return redirect(scope.base, { 'set-cookie': clearSession(request, scope.experience) });
     }
     if (route === 'feedback') return handleFeedback(request, scope, fields);
@@ -82,7 +82,7 @@ export async function servePages(request: PageRequest, target: PagesTarget): Pro
     if (refusal) return refusedPage(experience, refusal);
     if (route === 'sign-in') return handleSignIn(request, experience, target);
   }
-  const session = sessionOf(request, experience, target);
+  const session = await sessionOf(request, experience, target);
   if (session === undefined || session === 'expired') {
     const message = session === 'expired' ? 'Your session expired. Sign in again.' : undefined;
     if (route === 'suggest' || (route === 'feedback' && (request.headers['content-type'] ?? '').startsWith('application/json'))) {

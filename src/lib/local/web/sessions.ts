@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { StoreWrites } from '../store/store-writes.js';
 
 /** A person signed in to the search page of one experience; kept on the server only. */
 export interface PageSession {
@@ -47,17 +48,19 @@ function storedId(id: string): string {
  * The page sessions of a running service, kept in the data dir (`service_page_sessions`), so
  * that every worker of `local start --workers N` knows every session and a restart signs nobody
  * out. A session is found only by its id, for the experience it was made for, and before it
- * expires; the store holds the id's SHA-256, never the id itself.
+ * expires; the store holds the id's SHA-256, never the id itself. Sessions are written through
+ * the store's write seam, so the nodes of a PostgreSQL store share them too.
  */
 export class PageSessions {
   constructor(
     private readonly db: Database.Database,
+    private readonly writes: StoreWrites,
     private readonly now: () => Date,
     readonly lifetimeSeconds: number = DEFAULT_SESSION_SECONDS,
   ) {}
 
   /** Starts a session (and forgets the sessions that have ended). */
-  create(fields: Pick<PageSession, 'experienceId' | 'accessKey' | 'userId' | 'owner'>): PageSession {
+  async create(fields: Pick<PageSession, 'experienceId' | 'accessKey' | 'userId' | 'owner'>): Promise<PageSession> {
     const now = this.now().getTime();
     const session: PageSession = {
       ...fields,
@@ -66,36 +69,38 @@ export class PageSessions {
       visitorId: randomBytes(12).toString('hex'),
       expiresAt: now + this.lifetimeSeconds * 1000,
     };
-    this.db
-      .transaction(() => {
-        this.db.prepare('DELETE FROM service_page_sessions WHERE expires_at <= ?').run(now);
-        this.db
-          .prepare(
-            `INSERT INTO service_page_sessions (id_hash, experience_id, access_key, user_id, owner, csrf_token, visitor_id, expires_at)
+    await this.writes.window(() =>
+      this.db
+        .transaction(() => {
+          this.db.prepare('DELETE FROM service_page_sessions WHERE expires_at <= ?').run(now);
+          this.db
+            .prepare(
+              `INSERT INTO service_page_sessions (id_hash, experience_id, access_key, user_id, owner, csrf_token, visitor_id, expires_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            storedId(session.id),
-            session.experienceId,
-            session.accessKey,
-            session.userId ?? null,
-            session.owner ? 1 : 0,
-            session.csrfToken,
-            session.visitorId,
-            session.expiresAt,
-          );
-      })
-      .immediate();
+            )
+            .run(
+              storedId(session.id),
+              session.experienceId,
+              session.accessKey,
+              session.userId ?? null,
+              session.owner ? 1 : 0,
+              session.csrfToken,
+              session.visitorId,
+              session.expiresAt,
+            );
+        })
+        .immediate(),
+    );
     return session;
   }
 
   /** The live session `id` of `experienceId`; `expired` when it was one and has ended. */
-  find(id: string | undefined, experienceId: string): PageSession | 'expired' | undefined {
+  async find(id: string | undefined, experienceId: string): Promise<PageSession | 'expired' | undefined> {
     if (id === undefined || id === '') return undefined;
     const row = this.db.prepare('SELECT * FROM service_page_sessions WHERE id_hash = ?').get(storedId(id)) as SessionRow | undefined;
     if (!row || row.experience_id !== experienceId) return undefined;
     if (row.expires_at <= this.now().getTime()) {
-      this.end(id);
+      await this.end(id);
       return 'expired';
     }
     return {
@@ -111,7 +116,7 @@ export class PageSessions {
   }
 
   /** Ends a session. */
-  end(id: string): void {
-    this.db.prepare('DELETE FROM service_page_sessions WHERE id_hash = ?').run(storedId(id));
+  async end(id: string): Promise<void> {
+    await this.writes.window(() => this.db.prepare('DELETE FROM service_page_sessions WHERE id_hash = ?').run(storedId(id)));
   }
 }

@@ -73,7 +73,7 @@ export async function handleSignIn(request: PageRequest, experience: PageExperie
   }
   const admission = admit(target.context.db, experience, userId);
   if ('refusal' in admission) return signInResponse(request, experience, 403, { message: admission.refusal, accessKeyId, userId });
-  const session = target.sessions.create({ experienceId: experience.id, accessKey: accessKeyId, ...admission });
+  const session = await target.sessions.create({ experienceId: experience.id, accessKey: accessKeyId, ...admission });
   const cookie = setCookie(SESSION_COOKIE, session.id, {
     path: experiencePath(experience.id),
     maxAgeSeconds: target.sessions.lifetimeSeconds + COOKIE_GRACE_SECONDS,
@@ -94,6 +94,6 @@ function signInGate(target: PagesTarget): RateGate {
 }
 
 /** Whom a request is from: its live session, `expired`, or nobody. */
-export function sessionOf(request: PageRequest, experience: PageExperience, target: PagesTarget): PageSession | 'expired' | undefined {
+export function sessionOf(request: PageRequest, experience: PageExperience, target: PagesTarget): Promise<PageSession | 'expired' | undefined> {
   return target.sessions.find(parseCookies(request.headers['cookie']).get(SESSION_COOKIE), experience.id);
 }
