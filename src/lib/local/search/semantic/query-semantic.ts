@@ -43,7 +43,7 @@ export async function semanticMatch(ctx: OpContext, indexRowid: number, text: st
     return null;
   }
   if (query.length !== space.dimension) return null;
-  return { vectors, sims: await similarities(vectors, query), query, embed: (more) => provider.embedQuery(more) };
+  return { vectors, sims: similarities(vectors, query), query, embed: (more) => provider.embedQuery(more) };
 }
 
 /** A document's best passage: its similarity and row, or undefined when it has no vectors. */
