@@ -58,13 +58,14 @@ describe('int8 similarities in WebAssembly SIMD', () => {
     [50, 1000],
     [20, 7],
   ] as const)
-    it(`equal the int8 dot products computed one by one, and the float32 cosine within 0.01 (${count} rows of ${dimension})`, () => {
+    it(`equal the int8 dot products computed one by one, within 0.01 of the float32 cosine, listing every row at least as similar as asked (${count} rows of ${dimension})`, () => {
       const { vectors, floats } = indexOf(count, dimension, 3);
       const query = unitVector(99_999, dimension);
-      const sims = similarities(vectors, query);
-      assert.equal(sims.length, count);
+      const min = 0.02;
+      const sims = similarities(vectors, query, min);
       const q = new Int8Array(dimension);
       const queryScale = quantise(query, q, 0);
+      const expectedNear: number[] = [];
       for (let row = 0; row < count; row++) {
         const stored = vectors.rows.row(row);
         let dot = 0;
@@ -73,9 +74,16 @@ describe('int8 similarities in WebAssembly SIMD', () => {
           dot += stored[k]! * q[k]!;
           cosine += floats[row]![k]! * query[k]!;
         }
-        assert.equal(sims[row], Math.fround(dot * Math.fround(vectors.scales[row]! * queryScale)), `row ${row}`);
-        assert.ok(Math.abs(sims[row]! - cosine) < 0.01, `row ${row}: ${sims[row]} against ${cosine}`);
+        const expected = Math.fround(dot * Math.fround(vectors.scales[row]! * queryScale));
+        assert.equal(sims.of(row), expected, `row ${row}`);
+        assert.ok(Math.abs(expected - cosine) < 0.01, `row ${row}: ${expected} against ${cosine}`);
+        if (expected >= min) expectedNear.push(row);
       }
+      assert.deepEqual([...sims.nearRows], expectedNear);
+      assert.deepEqual(
+        [...sims.nearSims],
+        expectedNear.map((row) => sims.of(row)),
+      );
     });
 
   it('keeps the rows written when the memory grows, and scores extreme values without overflow', () => {
@@ -84,9 +92,8 @@ describe('int8 similarities in WebAssembly SIMD', () => {
     rows.row(0).fill(-127);
     rows.reserve(100_000);
     assert.deepEqual([...rows.row(0)], new Array(32).fill(-127));
-    const scales = new Float32Array([1]);
-    const into = new Float32Array(1);
-    rows.scaledDots(new Int8Array(32).fill(-127), 1, scales, 1, into);
-    assert.equal(into[0], 32 * 127 * 127);
+    const near = rows.near(new Int8Array(32).fill(-127), 1, new Float32Array([1]), 1, 0);
+    assert.deepEqual([...near.rows], [0]);
+    assert.equal(near.sims[0], 32 * 127 * 127);
   });
 });

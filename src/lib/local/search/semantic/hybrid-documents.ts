@@ -6,8 +6,7 @@ import { relevanceMultipliers } from '../query/boosts.js';
 import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
 import type { Ranked } from '../query/rank.js';
 import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
-import { bestOfDocument, type SemanticMatch } from './query-semantic.js';
-import { topRows } from './top-rows.js';
+import { bestOfDocument, nearestRows, type SemanticMatch } from './query-semantic.js';
 
 /** A document ranked by fused evidence. */
 export interface FusedDoc {
@@ -91,7 +90,7 @@ export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly
       return doc !== undefined && input.allowed(doc);
     };
     // the passages nearest the query, several per document at most; the documents in that order
-    for (const row of topRows(semantic.sims, semantic.vectors.count, DENSE_DOCS * 4, FUSION.simInclude, allowedRow)) {
+    for (const row of nearestRows(semantic, DENSE_DOCS * 4, allowedRow)) {
       const rowid = semantic.vectors.docRowids[row]!;
       if (seen.has(rowid) || candidates.length - input.keyword.length >= DENSE_DOCS) continue;
       seen.add(rowid);

@@ -3,10 +3,9 @@ import { findSpans, type Matcher } from '../query/analyzer.js';
 import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
 import { tokensFor } from '../query/passage-tokens.js';
 import type { Ranked } from '../query/rank.js';
-import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
+import { denseEvidence, evidenceConfidence, fusedScore, keywordEvidence } from './fusion.js';
 import { passageSpans } from './passage-spans.js';
-import type { SemanticMatch } from './query-semantic.js';
-import { topRows } from './top-rows.js';
+import { nearestRows, type SemanticMatch } from './query-semantic.js';
 
 /** A passage chosen by Retrieve. */
 export interface FusedPassage {
@@ -90,13 +89,13 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
   const candidates = new Map<string, Candidate>();
   const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number | undefined) =>
     candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
-  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims[row]!);
+  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims.of(row));
   if (!input.strict) {
     const allowedRow = (row: number) => {
       const doc = input.docs.get(vectors.docRowids[row]!);
       return doc !== undefined && input.allowed(doc);
     };
-    for (const row of topRows(sims, vectors.count, DENSE_PASSAGES, FUSION.simInclude, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
+    for (const row of nearestRows(input.semantic, DENSE_PASSAGES, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
   }
   const unembedded: CachedDoc[] = [];
   for (const { doc } of input.keyword) {

@@ -47,19 +47,47 @@ export class Int8Rows {
   }
 
   /**
-   * The dot product of `query` (int8, `dimension` values) with each of the first `count` rows,
-   * each multiplied by `scale(row)`: `into[row] = dot × scale(row)`.
+   * The rows among the first `count` whose similarity to `query` (int8, `dimension` values) is
+   * at least `min`, with their similarities: each row's dot product times its scale and the
+   * query's (the combined scale rounded to float32 first, as onnxruntime's scorer did: the same
+   * similarities to the last bit). Only those rows are kept, so a query allocates little.
    */
-  scaledDots(query: Int8Array, count: number, scales: Float32Array, queryScale: number, into: Float32Array): void {
+  near(query: Int8Array, count: number, scales: Float32Array, queryScale: number, min: number): { rows: Int32Array; sims: Float32Array } {
     const widened = new Int16Array(this.memory.buffer, 0, this.stride);
     widened.fill(0);
     widened.set(query);
     const out = new Int32Array(this.memory.buffer, this.outAt, CHUNK);
+    let rows = new Int32Array(256);
+    let sims = new Float32Array(256);
+    let found = 0;
     for (let first = 0; first < count; first += CHUNK) {
-      const rows = Math.min(CHUNK, count - first);
-      this.dots(0, this.rowsAt + first * this.stride, this.stride, rows, this.outAt);
-      // the combined scale rounded to float32 first, as onnxruntime's scorer did: the same similarities to the last bit
-      for (let i = 0; i < rows; i++) into[first + i] = out[i]! * Math.fround(scales[first + i]! * queryScale);
+      const chunk = Math.min(CHUNK, count - first);
+      this.dots(0, this.rowsAt + first * this.stride, this.stride, chunk, this.outAt);
+      for (let i = 0; i < chunk; i++) {
+        const sim = Math.fround(out[i]! * Math.fround(scales[first + i]! * queryScale));
+        if (!(sim >= min)) continue;
+        if (found === rows.length) {
+          rows = grownArray(rows, found * 2);
+          sims = grownArray(sims, found * 2);
+        }
+        rows[found] = first + i;
+        sims[found++] = sim;
+      }
     }
+    return { rows: rows.subarray(0, found), sims: sims.subarray(0, found) };
   }
+
+  /** The similarity of row `row` to `query`, computed as {@link near} computes it. */
+  similarity(query: Int8Array, row: number, scale: number, queryScale: number): number {
+    const values = new Int8Array(this.memory.buffer, this.rowsAt + row * this.stride, this.dimension);
+    let dot = 0;
+    for (let k = 0; k < this.dimension; k++) dot += values[k]! * query[k]!;
+    return Math.fround(dot * Math.fround(scale * queryScale));
+  }
+}
+
+function grownArray<T extends Int32Array | Float32Array>(array: T, length: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(length);
+  bigger.set(array);
+  return bigger;
 }
