@@ -32,6 +32,7 @@ interface Round {
  * - keeps the request-rate buckets the workers share (`take`);
  * - starts a new worker when one dies (its background lease lapses and another takes it over),
  *   handing it the fault configuration in force;
+ * - hosts the built-in embedding model for every worker (`shared-model.ts`: one copy per machine);
  * - forwards SIGHUP (reload TLS) to the workers;
  * - on SIGTERM (or Ctrl-C) tells every worker to stop gracefully and resolves once all exited.
  */
@@ -42,6 +43,9 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
   // a node's copy of a PostgreSQL store is checked (rebuilt when needed) and brought up to date.
   if (options.databaseUrl === undefined) openCheckedStore(dataDir, modules, options.onUpgradeNotice).close();
   else await openNodeOnce(options.databaseUrl, dataDir, modules, options.onUpgradeNotice);
+  // the built-in model is loaded once, here, for every worker (which asks over IPC), not once per worker
+  const model = options.embeddings?.trim() === 'builtin' ? await import('../../local/search/semantic/shared-model.js') : undefined;
+  const host = model ? new model.ModelHost(dataDir) : undefined;
   const rounds = new Map<string, Round>();
   const buckets = new TokenBuckets();
   const listening = new Set<Worker>();
@@ -52,9 +56,13 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
 
   const forkedAt = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork(faults === undefined ? {} : { [WORKER_FAULTS_VARIABLE]: JSON.stringify(faults) });
+    const worker = cluster.fork({
+      ...(faults === undefined ? {} : { [WORKER_FAULTS_VARIABLE]: JSON.stringify(faults) }),
+      ...(model ? { [model.SHARED_MODEL_VARIABLE]: '1' } : {}),
+    });
     worker.on('message', (message: unknown) => {
       if (isClusterMessage(message)) onMessage(worker, message);
+      else if (host && model?.isEmbedAsk(message)) host.answer(message, (answer) => worker.isConnected() && worker.send(answer));
     });
     forkedAt.set(worker, Date.now());
     return worker;
@@ -140,7 +148,10 @@ export async function servePrimary(options: LocalServiceOptions, { workers, grac
     const exited = Promise.all(alive.map((worker) => new Promise<void>((done) => (worker.isDead() ? done() : worker.once('exit', () => done())))));
     for (const worker of alive) if (worker.isConnected()) worker.send({ nimbus: 'stop' } satisfies ClusterMessage);
     const kill = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), graceMs + EXIT_MARGIN_MS);
-    return exited.then(() => clearTimeout(kill));
+    return exited.then(async () => {
+      clearTimeout(kill);
+      await host?.close();
+    });
   };
 
   try {

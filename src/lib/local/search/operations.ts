@@ -18,6 +18,7 @@ import { principalMappingOperations } from './resources/principal-mappings.js';
 import { syncJobOperations } from './resources/sync-jobs.js';
 import { tagOperations } from './resources/tags.js';
 import { thesaurusOperations } from './resources/thesauri.js';
+import { semanticService } from './semantic/background-embedding.js';
 
 /** The handler of every operation of the search API, by operation name (a missing one does not compile). */
 const handlers: OperationHandlers<SearchOperationName> = {
@@ -55,6 +56,8 @@ export function isOperation(name: string): name is SearchOperationName {
 export function runOperation(name: SearchOperationName, ctx: OpContext, input: Record<string, unknown>): Promise<object> {
   // the check against the model is what makes `input` the request type of `name`
   const handler = handlers[name] as unknown as (ctx: OpContext, input: Record<string, unknown>) => ReturnType<OperationHandler<typeof name>>;
+  // known before the first write: whether stored documents are cut into passages
+  semanticService(ctx.local);
   return Promise.resolve(handler(ctx, input));
 }
 

@@ -4,7 +4,7 @@ import { pruneLogs } from './maintenance/prune-logs.js';
 import { purgeDeleted } from './maintenance/purge.js';
 import { runSchedules } from './maintenance/schedules.js';
 import { runSyncJobs } from './maintenance/sync-runner.js';
-import { startBackgroundEmbedding } from './semantic/background-embedding.js';
+import { semanticService, startBackgroundEmbedding } from './semantic/background-embedding.js';
 
 /** How long background work waits for another process's write lock before trying next time. */
 const TICK_BUSY_TIMEOUT_MS = 50;
@@ -45,6 +45,8 @@ export function searchTick(context: LocalContext): void {
   const nowMs = context.now().getTime();
   const delayMs = Math.round(context.createDelay * 1000);
   const { db } = context;
+  // known before a sync step stores documents: whether they are cut into passages
+  semanticService(context);
   withShortBusyTimeout(db, [
     () => runSchedules(db, nowMs, delayMs),
     () =>

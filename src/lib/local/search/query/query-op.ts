@@ -146,6 +146,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           queryText: text,
           fields: options.fields,
           nowMs: ctx.nowMs,
+          wanted: docsNeeded,
         });
         ranked = fused.ranked.slice(0, docsNeeded).map((entry) => ({ doc: entry.doc, confidence: entry.confidence }));
         const first = fused.ranked[0];

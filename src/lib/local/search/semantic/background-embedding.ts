@@ -1,10 +1,12 @@
 import type { EmbeddingProgress, LocalContext } from '../../types.js';
-import { enterVectorSpace, passageCounts, pendingPassages, storeVectors } from './passage-store.js';
+import { cutMissingPassages, cutPassagesOn, enterVectorSpace, passageCounts, pendingPassages, storeVectors } from './passage-store.js';
 import { providerOf } from './provider-spec.js';
 import { EmbeddingError, type EmbeddingProvider } from './provider.js';
 
 /** How long the background embedding waits after a failure that may pass (a server down, the data dir busy). */
 const RETRY_MS = 5_000;
+/** How many documents a tick looks at for passages not cut yet (stored while semantic search was off). */
+const CUT_WINDOW = 500;
 
 /** The semantic search of one running service: its provider and the state of its background embedding. */
 export interface SemanticService {
@@ -17,22 +19,22 @@ export interface SemanticService {
   retryAt: number;
   closed: boolean;
   drain?: Promise<void>;
+  /** Where the search for documents stored without passages goes on (undefined once done, or when off). */
+  cutAfter: number | undefined;
 }
 
 const services = new WeakMap<LocalContext, SemanticService>();
 
-/** The semantic search of a service, its provider made (not loaded) from `context.embeddings` on first use. */
+/**
+ * The semantic search of a service, its provider made (not loaded) from `context.embeddings` on
+ * first use, which also tells the passage store whether to cut stored documents into passages.
+ */
 export function semanticService(context: LocalContext): SemanticService {
   let service = services.get(context);
   if (!service) {
-    service = {
-      provider: providerOf(context.embeddings ?? 'off', process.env, context.dataDir),
-      inSpace: false,
-      draining: false,
-      busy: new Set(),
-      retryAt: 0,
-      closed: false,
-    };
+    const provider = providerOf(context.embeddings ?? 'off', process.env, context.dataDir);
+    service = { provider, inSpace: false, draining: false, busy: new Set(), retryAt: 0, closed: false, cutAfter: provider ? 0 : undefined };
+    cutPassagesOn(context.db, provider !== null);
     services.set(context, service);
   }
   return service;
@@ -43,7 +45,8 @@ function report(context: LocalContext, progress: EmbeddingProgress): void {
 }
 
 /**
- * Starts embedding the passages that wait for vectors, unless that is under way, failed for
+ * Cuts into passages, a window of documents per call, those stored while semantic search was
+ * off; then starts embedding the passages that wait for vectors, unless that is under way, failed for
  * good, off, or not this service's job (`embedInBackground` false): batches go to the provider
  * (as many at once as it has threads or connections), and each batch's vectors are stored in
  * one transaction. A provider that differs from the one the data dir's vectors came from first
@@ -52,12 +55,13 @@ function report(context: LocalContext, progress: EmbeddingProgress): void {
 export function startBackgroundEmbedding(context: LocalContext): void {
   const service = semanticService(context);
   const provider = service.provider;
-  if (!provider || context.embedInBackground === false || service.closed || service.draining || service.failure !== undefined || Date.now() < service.retryAt)
-    return;
+  if (!provider || context.embedInBackground === false || service.closed || service.failure !== undefined) return;
   if (!service.inSpace) {
     enterVectorSpace(context.db, provider.identity);
     service.inSpace = true;
   }
+  if (service.cutAfter !== undefined) service.cutAfter = cutMissingPassages(context.db, service.cutAfter, CUT_WINDOW);
+  if (service.draining || Date.now() < service.retryAt) return;
   const { pending } = passageCounts(context.db);
   if (pending === 0) return;
   service.draining = true;

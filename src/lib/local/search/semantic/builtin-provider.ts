@@ -8,7 +8,9 @@ import type { EmbedReply, EmbedWorkerData } from './embed-worker.js';
 import { EmbeddingError, type EmbeddingProvider } from './provider.js';
 
 /** Passages per background batch: small enough that a batch takes about a second. */
-const BATCH = 8;
+export const BUILTIN_BATCH = 8;
+/** What the built-in model's vectors are (see `EmbeddingProvider.identity`). */
+export const BUILTIN_IDENTITY = `builtin:all-MiniLM-L6-v2:${DIMENSION}`;
 
 /** From the TypeScript sources (the tests, through tsx), the worker registers tsx's hooks itself first. */
 function tsxEntry(entry: URL): string {
@@ -88,8 +90,8 @@ export interface BuiltinOptions {
  * weights if the cache folder has none. Nothing is loaded until the first embedding is asked for.
  */
 export class BuiltinProvider implements EmbeddingProvider {
-  readonly identity = `builtin:all-MiniLM-L6-v2:${DIMENSION}`;
-  readonly batchSize = BATCH;
+  readonly identity = BUILTIN_IDENTITY;
+  readonly batchSize = BUILTIN_BATCH;
   readonly parallelism = 1;
   private threads: { query: ModelThread; batches: ModelThread } | undefined;
   private starting: Promise<{ query: ModelThread; batches: ModelThread }> | undefined;

@@ -6,8 +6,7 @@ import { relevanceMultipliers } from '../query/boosts.js';
 import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
 import type { Ranked } from '../query/rank.js';
 import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
-import { bestOfDocument, type SemanticMatch } from './query-semantic.js';
-import { topRows } from './top-rows.js';
+import { bestOfDocument, nearestRows, type SemanticMatch } from './query-semantic.js';
 
 /** A document ranked by fused evidence. */
 export interface FusedDoc {
@@ -42,6 +41,8 @@ export interface FuseInput {
   queryText: string;
   fields: readonly FieldConfig[];
   nowMs: number;
+  /** How many of the best documents are wanted (the rest are left out of `ranked`). */
+  wanted: number;
 }
 
 /** How many keyword matches get their coverage measured (the rest rank below them anyway). */
@@ -56,17 +57,12 @@ function normalised(text: string): string {
     .trim();
 }
 
-/** The share of query positions each of the best keyword matches holds. */
-function coverages(input: FuseInput): Map<number, number> {
-  const out = new Map<number, number>();
-  if (input.positions.length === 0) return out;
+/** The share of the query positions (FTS5 expressions) that a document holds. */
+function coverageOf(input: FuseInput, rowid: number): number {
   const holds = sql(input.db, `SELECT 1 FROM ${input.table} WHERE ${input.table} MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
-  for (const { doc } of input.keyword.slice(0, COVERAGE_DOCS)) {
-    let found = 0;
-    for (const position of input.positions) if (holds.get(position, doc.rowid) !== undefined) found += 1;
-    out.set(doc.rowid, found / input.positions.length);
-  }
-  return out;
+  let found = 0;
+  for (const position of input.positions) if (holds.get(position, rowid) !== undefined) found += 1;
+  return found / input.positions.length;
 }
 
 /**
@@ -76,14 +72,13 @@ function coverages(input: FuseInput): Map<number, number> {
  * relative to the best match, times the share of the query it holds). Relevance tuning weighs
  * both sides as in keyword search; a query equal to a document's title keeps it first. Also
  * returns which of them only meaning found (the total and facets of a query whose words match
- * nothing).
+ * nothing). `ranked` holds the `wanted` best, as if all were scored.
  * The passages nearest the query are found in one pass over the similarities (see `topRows`).
  */
 export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly: CachedDoc[] } {
   const { semantic } = input;
   const keywordBest = input.keyword[0]?.score || 1;
   const keywordRows = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
-  const covered = coverages(input);
   const candidates = input.keyword.map((entry) => entry.doc);
   const denseOnly: CachedDoc[] = [];
   if (!input.strict) {
@@ -95,7 +90,7 @@ export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly
       return doc !== undefined && input.allowed(doc);
     };
     // the passages nearest the query, several per document at most; the documents in that order
-    for (const row of topRows(semantic.sims, semantic.vectors.count, DENSE_DOCS * 4, FUSION.simInclude, allowedRow)) {
+    for (const row of nearestRows(semantic, DENSE_DOCS * 4, allowedRow)) {
       const rowid = semantic.vectors.docRowids[row]!;
       if (seen.has(rowid) || candidates.length - input.keyword.length >= DENSE_DOCS) continue;
       seen.add(rowid);
@@ -106,15 +101,28 @@ export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly
   }
   const multipliers = relevanceMultipliers(candidates, input.fields, input.nowMs);
   const title = normalised(input.queryText);
-  const ranked = candidates.map((doc): FusedDoc => {
+  const measured = new Set(input.positions.length === 0 ? [] : input.keyword.slice(0, COVERAGE_DOCS).map((entry) => entry.doc.rowid));
+  const score = (doc: CachedDoc, hit: { sim: number } | undefined, relative: number, coverage: number) => {
+    // keyword scores carry the boosts already; the dense side gets them here
+    const fused = fusedScore(denseEvidence(hit?.sim ?? 0) * (multipliers.get(doc.rowid) ?? 1), keywordEvidence(relative, coverage));
+    return doc.title !== null && relative > 0 && normalised(doc.title) === title ? fused + FUSION.titleBonus : fused;
+  };
+  // the coverage of a keyword match costs a full-text lookup per query position: documents are taken by the best score
+  // they could have (the whole query covered), and no coverage is measured once that is below the wanted-th score found
+  const bounded = candidates.map((doc) => {
     const hit = bestOfDocument(semantic, doc.rowid);
     const relative = keywordRows.get(doc.rowid) ?? 0;
-    const coverage = covered.get(doc.rowid) ?? relative;
-    const multiplier = multipliers.get(doc.rowid) ?? 1;
-    // keyword scores carry the boosts already; the dense side gets them here
-    let score = fusedScore(denseEvidence(hit?.sim ?? 0) * multiplier, keywordEvidence(relative, coverage));
-    if (doc.title !== null && normalised(doc.title) === title && relative > 0) score += FUSION.titleBonus;
-    return { doc, score, confidence: evidenceConfidence(hit?.sim, coverage, relative), bestRow: hit?.row };
+    return { doc, hit, relative, bound: score(doc, hit, relative, measured.has(doc.rowid) ? 1 : relative) };
   });
-  return { ranked: ranked.sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid), denseOnly };
+  bounded.sort((a, b) => b.bound - a.bound);
+  const byScore = (a: FusedDoc, b: FusedDoc) => b.score - a.score || a.doc.rowid - b.doc.rowid;
+  const ranked: FusedDoc[] = [];
+  for (const { doc, hit, relative, bound } of bounded) {
+    if (ranked.length >= input.wanted && (input.wanted === 0 || bound < ranked[input.wanted - 1]!.score)) break;
+    const coverage = measured.has(doc.rowid) ? coverageOf(input, doc.rowid) : relative;
+    ranked.push({ doc, score: score(doc, hit, relative, coverage), confidence: evidenceConfidence(hit?.sim, coverage, relative), bestRow: hit?.row });
+    ranked.sort(byScore);
+    if (ranked.length > input.wanted) ranked.pop();
+  }
+  return { ranked, denseOnly };
 }

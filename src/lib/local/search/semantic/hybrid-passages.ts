@@ -3,10 +3,9 @@ import { findSpans, type Matcher } from '../query/analyzer.js';
 import type { CachedDoc, DocLookup } from '../query/doc-cache.js';
 import { tokensFor } from '../query/passage-tokens.js';
 import type { Ranked } from '../query/rank.js';
-import { denseEvidence, evidenceConfidence, FUSION, fusedScore, keywordEvidence } from './fusion.js';
+import { denseEvidence, evidenceConfidence, fusedScore, keywordEvidence } from './fusion.js';
 import { passageSpans } from './passage-spans.js';
-import type { SemanticMatch } from './query-semantic.js';
-import { topRows } from './top-rows.js';
+import { nearestRows, type SemanticMatch } from './query-semantic.js';
 
 /** A passage chosen by Retrieve. */
 export interface FusedPassage {
@@ -59,27 +58,44 @@ interface Candidate {
   sim: number | undefined;
 }
 
+/** The fused score and confidence of a passage that holds `share` of the query's words. */
+function scored(candidate: Candidate, share: number, docRelative: number): { score: number; confidence: ScoreConfidence } {
+  const keyword = keywordEvidence(docRelative, 0.5 + 0.5 * share) * (docRelative > 0 ? 1 : 0);
+  return {
+    score: fusedScore(denseEvidence(candidate.sim ?? 0), Math.max(keyword, share * 0.5)),
+    confidence: evidenceConfidence(candidate.sim, share, docRelative),
+  };
+}
+
+/** Best first: by score, then document, then place. */
+const byScore = (a: FusedPassage, b: FusedPassage) => b.score - a.score || a.doc.rowid - b.doc.rowid || a.ordinal - b.ordinal;
+
 /**
  * Retrieve's hybrid choice of passages: the passages nearest the query by meaning (among the
  * documents that pass every filter) and those of the best keyword matches, each scored by
  * fused evidence: its own similarity, and its document's keyword evidence weighed by the query
  * words the passage itself holds. Keyword matches not embedded yet take part with their
  * passages' words alone.
+ * Finding the words a passage holds is the costly part, so candidates are taken by the best
+ * score they could have (as if they held every query word), and the words of the rest are
+ * never looked for once that bound is below the `wanted`-th best score found: the result is
+ * the same as scoring them all.
  */
 export function fusePassages(input: PassageInput): FusedPassage[] {
+  if (input.wanted <= 0) return [];
   const { vectors, sims } = input.semantic;
   const keywordBest = input.keyword[0]?.score || 1;
   const relative = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
   const candidates = new Map<string, Candidate>();
   const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number | undefined) =>
     candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
-  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims[row]!);
+  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims.of(row));
   if (!input.strict) {
     const allowedRow = (row: number) => {
       const doc = input.docs.get(vectors.docRowids[row]!);
       return doc !== undefined && input.allowed(doc);
     };
-    for (const row of topRows(sims, vectors.count, DENSE_PASSAGES, FUSION.simInclude, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
+    for (const row of nearestRows(input.semantic, DENSE_PASSAGES, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
   }
   const unembedded: CachedDoc[] = [];
   for (const { doc } of input.keyword) {
@@ -87,21 +103,25 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
     if (rows) for (const row of rows) addRow(doc, row);
     else unembedded.push(doc);
   }
-  const bodies = input.texts([...new Set([...candidates.values()].map((candidate) => candidate.doc.rowid).concat(unembedded.map((doc) => doc.rowid)))]);
-  for (const doc of unembedded)
-    for (const [ordinal, span] of passageSpans(bodies.get(doc.rowid) ?? '').entries()) add(doc, ordinal, span.start, span.end, undefined);
-  const scored = [...candidates.values()].map((candidate) => {
-    const content = (bodies.get(candidate.doc.rowid) ?? '').slice(candidate.start, candidate.end);
-    const share = wordShare(content, input.groups);
+  const bodies = new Map(input.texts(unembedded.map((doc) => doc.rowid)));
+  const body = (rowid: number) => {
+    let text = bodies.get(rowid);
+    if (text === undefined) bodies.set(rowid, (text = input.texts([rowid]).get(rowid) ?? ''));
+    return text;
+  };
+  for (const doc of unembedded) for (const [ordinal, span] of passageSpans(body(doc.rowid)).entries()) add(doc, ordinal, span.start, span.end, undefined);
+  const bounded = [...candidates.values()].map((candidate) => {
     const docRelative = relative.get(candidate.doc.rowid) ?? 0;
-    const keyword = keywordEvidence(docRelative, 0.5 + 0.5 * share) * (docRelative > 0 ? 1 : 0);
-    return {
-      doc: candidate.doc,
-      ordinal: candidate.ordinal,
-      content,
-      score: fusedScore(denseEvidence(candidate.sim ?? 0), Math.max(keyword, share * 0.5)),
-      confidence: evidenceConfidence(candidate.sim, share, docRelative),
-    };
+    return { candidate, docRelative, bound: scored(candidate, 1, docRelative).score };
   });
-  return scored.sort((a, b) => b.score - a.score || a.doc.rowid - b.doc.rowid || a.ordinal - b.ordinal).slice(0, input.wanted);
+  bounded.sort((a, b) => b.bound - a.bound);
+  const best: FusedPassage[] = [];
+  for (const { candidate, docRelative, bound } of bounded) {
+    if (best.length >= input.wanted && bound < best[input.wanted - 1]!.score) break;
+    const content = body(candidate.doc.rowid).slice(candidate.start, candidate.end);
+    best.push({ doc: candidate.doc, ordinal: candidate.ordinal, content, ...scored(candidate, wordShare(content, input.groups), docRelative) });
+    best.sort(byScore);
+    if (best.length > input.wanted) best.pop();
+  }
+  return best;
 }

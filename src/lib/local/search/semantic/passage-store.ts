@@ -9,14 +9,56 @@ export interface PendingPassage {
   text: string;
 }
 
+/** The data dirs (by connection) whose documents are not cut into passages: semantic search is off in this process. */
+const notCutting = new WeakSet<Database.Database>();
+
+/**
+ * Whether documents stored through `db` are cut into passages (they are unless told
+ * otherwise). A service with semantic search off does not cut them: cutting costs about a
+ * fifth of a document's ingest CPU, for passages nothing would read. A provider turned on
+ * later cuts what is missing first (see {@link cutMissingPassages}).
+ */
+export function cutPassagesOn(db: Database.Database, cutting: boolean): void {
+  if (cutting) notCutting.delete(db);
+  else notCutting.add(db);
+}
+
+function insertPassages(db: Database.Database, indexRowid: number, docRowid: number, body: string): void {
+  const insert = sql(db, 'INSERT INTO search_passages (index_rowid, doc_rowid, ordinal, start, end) VALUES (?, ?, ?, ?, ?)');
+  for (const [ordinal, span] of passageSpans(body).entries()) insert.run(indexRowid, docRowid, ordinal, span.start, span.end);
+}
+
 /**
  * Replaces a document's passages with those of its new body, queued for embedding (their
- * vectors gone with the old passages). Call inside the transaction that stores the document.
+ * vectors gone with the old passages), or only removes the old ones where passages are not
+ * cut (see {@link cutPassagesOn}). Call inside the transaction that stores the document.
  */
 export function replacePassages(db: Database.Database, indexRowid: number, docRowid: number, body: string): void {
   sql(db, 'DELETE FROM search_passages WHERE doc_rowid = ?').run(docRowid);
-  const insert = sql(db, 'INSERT INTO search_passages (index_rowid, doc_rowid, ordinal, start, end) VALUES (?, ?, ?, ?, ?)');
-  for (const [ordinal, span] of passageSpans(body).entries()) insert.run(indexRowid, docRowid, ordinal, span.start, span.end);
+  if (!notCutting.has(db)) insertPassages(db, indexRowid, docRowid, body);
+}
+
+/**
+ * Cuts into passages the documents stored without them (while semantic search was off) among
+ * the `window` documents after rowid `after`. Call inside a write transaction.
+ * @returns the rowid to continue after, or undefined when every document has been looked at.
+ */
+export function cutMissingPassages(db: Database.Database, after: number, window: number): number | undefined {
+  const rows = sql(
+    db,
+    `SELECT d.rowid AS rowid, d.index_rowid AS indexRowid, EXISTS (SELECT 1 FROM search_passages p WHERE p.doc_rowid = d.rowid) AS cut
+     FROM search_documents d WHERE d.rowid > ? ORDER BY d.rowid LIMIT ?`,
+  ).all(after, window) as Array<{ rowid: number; indexRowid: number; cut: number }>;
+  const exists = sql(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck();
+  for (const row of rows) {
+    // an index being deleted may have lost its text table already
+    if (row.cut || exists.get(documentsFts(row.indexRowid)) === undefined) continue;
+    const body = sql(db, `SELECT body FROM ${documentsFts(row.indexRowid)} WHERE rowid = CAST(? AS INTEGER)`)
+      .pluck()
+      .get(row.rowid) as string | null | undefined;
+    insertPassages(db, row.indexRowid, row.rowid, body ?? '');
+  }
+  return rows.length < window ? undefined : rows[rows.length - 1]!.rowid;
 }
 
 /**

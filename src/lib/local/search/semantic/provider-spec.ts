@@ -3,6 +3,7 @@ import type { Env } from '../../../config/types.js';
 import { BedrockProvider } from './bedrock-provider.js';
 import { BuiltinProvider } from './builtin-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
+import { SHARED_MODEL_VARIABLE, SharedModelProvider } from './shared-model.js';
 import { EmbeddingError, type EmbeddingProvider } from './provider.js';
 
 /** How the providers are written: `builtin`, `bedrock:<model-id>`, `openai:<base-url>[#model]`, `off`. */
@@ -10,14 +11,16 @@ export const PROVIDER_FORMS = 'builtin, bedrock:<model-id>, openai:<base-url>[#m
 
 /**
  * The embedding provider a spec names, or null for `off` (keyword search only); the built-in
- * model keeps its graph under `<dataDir>/models`. Nothing is loaded or contacted until the
- * first embedding is asked for.
+ * model keeps its graph under `<dataDir>/models`, or, in a worker of a cluster primary that
+ * hosts it (`SHARED_MODEL_VARIABLE` set), is the primary's. Nothing is loaded or contacted
+ * until the first embedding is asked for.
  * @throws EmbeddingError when the spec is not one of {@link PROVIDER_FORMS}.
  */
 export function providerOf(spec: string, env: Env, dataDir: string): EmbeddingProvider | null {
   const trimmed = spec.trim();
   if (trimmed === 'off') return null;
-  if (trimmed === 'builtin') return new BuiltinProvider({ cacheDir: join(dataDir, 'models') });
+  if (trimmed === 'builtin')
+    return env[SHARED_MODEL_VARIABLE] === '1' && process.send ? new SharedModelProvider() : new BuiltinProvider({ cacheDir: join(dataDir, 'models') });
   if (trimmed.startsWith('bedrock:')) return new BedrockProvider(trimmed.slice('bedrock:'.length), env);
   if (trimmed.startsWith('openai:')) {
     const rest = trimmed.slice('openai:'.length);

@@ -1,14 +1,16 @@
 import type { OpContext } from '../core/op-context.js';
 import { semanticService } from './background-embedding.js';
 import { vectorSpace } from './passage-store.js';
-import { similarities } from './similarity.js';
+import { FUSION } from './fusion.js';
+import { similarities, type Similarities } from './similarity.js';
+import { topRows } from './top-rows.js';
 import { indexVectors, type IndexVectors } from './vector-index.js';
 
 /** A query's similarity to every passage vector of an index. */
 export interface SemanticMatch {
   vectors: IndexVectors;
-  /** By row of `vectors`. */
-  sims: Float32Array;
+  /** By row of `vectors`: those at least {@link FUSION.simInclude} similar listed, the others on demand. */
+  sims: Similarities;
   /** The query's own vector. */
   query: Float32Array;
   /** Embeds more texts (the sentences of an answer) as the query was. */
@@ -43,7 +45,7 @@ export async function semanticMatch(ctx: OpContext, indexRowid: number, text: st
     return null;
   }
   if (query.length !== space.dimension) return null;
-  return { vectors, sims: await similarities(vectors, query), query, embed: (more) => provider.embedQuery(more) };
+  return { vectors, sims: similarities(vectors, query, FUSION.simInclude), query, embed: (more) => provider.embedQuery(more) };
 }
 
 /** A document's best passage: its similarity and row, or undefined when it has no vectors. */
@@ -51,6 +53,22 @@ export function bestOfDocument(match: SemanticMatch, docRowid: number): { sim: n
   const rows = match.vectors.docRows.get(docRowid);
   if (!rows) return undefined;
   let best = rows[0]!;
-  for (const row of rows) if (match.sims[row]! > match.sims[best]!) best = row;
-  return { sim: match.sims[best]!, row: best };
+  let bestSim = match.sims.of(best);
+  for (const row of rows) {
+    const sim = match.sims.of(row);
+    if (sim > bestSim) {
+      best = row;
+      bestSim = sim;
+    }
+  }
+  return { sim: bestSim, row: best };
+}
+
+/**
+ * The rows of the `k` passages nearest the query (at least {@link FUSION.simInclude} similar)
+ * that `accept` lets through, best first (ties by row).
+ */
+export function nearestRows(match: SemanticMatch, k: number, accept: (row: number) => boolean): number[] {
+  const { nearRows, nearSims } = match.sims;
+  return topRows(nearSims, nearSims.length, k, FUSION.simInclude, (at) => accept(nearRows[at]!)).map((at) => nearRows[at]!);
 }
