@@ -3,13 +3,13 @@
 // SQLite node (`--workers 1` each), in the same run. Goals: PostgreSQL ingest ≥ 1,000 docs/s, and
 // its query p99 ≤ 1.5× the SQLite node's. PostgreSQL: NIMBUS_BENCH_DATABASE_URL (a database the
 // bench may fill), else a throw-away cluster of Debian's PostgreSQL 15 started here (needs root).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { runWorker } from '../lib/child.mjs';
-import { cliEnv } from '../lib/cli-env.mjs';
-import { CLI_BIN, proc } from '../lib/paths.mjs';
+import { startLocalCli } from '../lib/service.mjs';
+import { proc } from '../lib/paths.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
 import { int, ms, times, verdict } from '../lib/stats.mjs';
 import { tempDir } from '../lib/temp-dir.mjs';
@@ -70,31 +70,7 @@ async function benchDatabase() {
 
 /** Starts `nimbus local start --workers 1` (a node of `databaseUrl` when given); resolves to `{endpoint, stop()}`. */
 function startNode(name, databaseUrl) {
-  const dir = tempDir(name);
-  const child = spawn(
-    process.execPath,
-    [CLI_BIN, 'local', 'start', '--port', '0', '--data-dir', dir.path, '--workers', '1', '--create-delay', '0', '--embeddings', 'off'],
-    { env: { ...cliEnv(), ...(databaseUrl ? { NIMBUS_DATABASE_URL: databaseUrl } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      if (!stdout.includes('\n')) return;
-      resolve({
-        endpoint: stdout.split('\n')[0],
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-          dir.remove();
-        },
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`local start (${name}) exited ${code}: ${stderr.trim().split('\n').pop()}`)));
-  });
+  return startLocalCli(name, ['--workers', '1', '--create-delay', '0', '--embeddings', 'off'], databaseUrl ? { NIMBUS_DATABASE_URL: databaseUrl } : {});
 }
 
 /** Puts `count` documents in batches of 10, {@link INGEST_CONCURRENCY} batches at once spread over `clients`; resolves to docs/s. */

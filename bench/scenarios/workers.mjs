@@ -4,51 +4,23 @@
 // Keyword queries (`--embeddings off`): with the built-in model, the documents' background
 // embedding would share the cores with the load, and every query's embedding is made by the one
 // model of the machine (scenario 7 of semantic search measures that path).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { runWorker } from '../lib/child.mjs';
+import { startLocalCli } from '../lib/service.mjs';
 import { processCpuMs } from '../lib/process-cpu.mjs';
-import { cliEnv } from '../lib/cli-env.mjs';
-import { CLI_BIN, proc } from '../lib/paths.mjs';
+import { proc } from '../lib/paths.mjs';
 import { createActiveIndex, indexedCount, searchClient } from '../lib/search-setup.mjs';
 import { int, ms, times, verdict } from '../lib/stats.mjs';
-import { tempDir } from '../lib/temp-dir.mjs';
 
 const CONCURRENCY = 64;
 const WORKER_COUNTS = [1, 2];
 const GOAL_RATIO = 1.6;
 const WORDS = ['walrus', 'habitat', 'survey', 'ice', 'colony', 'tusk', 'arctic', 'feeding', 'migration', 'census', 'pup', 'shore'];
 
-/** Starts `nimbus local start --workers N` on a fresh data dir; resolves to `{endpoint, stop()}`. */
-function startWorkers(workers) {
-  const dir = tempDir(`workers-${workers}`);
-  const child = spawn(
-    process.execPath,
-    [CLI_BIN, 'local', 'start', '--port', '0', '--data-dir', dir.path, '--workers', String(workers), '--create-delay', '0', '--embeddings', 'off'],
-    {
-      env: cliEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      if (!stdout.includes('\n')) return;
-      resolve({
-        endpoint: stdout.split('\n')[0],
-        cpuMs: () => serviceCpuMs(child.pid),
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-          dir.remove();
-        },
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`local start --workers ${workers} exited ${code}: ${stderr.trim().split('\n').pop()}`)));
-  });
+/** Starts `nimbus local start --workers N` on a fresh data dir; resolves to `{endpoint, cpuMs(), stop()}`. */
+async function startWorkers(workers) {
+  const service = await startLocalCli(`workers-${workers}`, ['--workers', String(workers), '--create-delay', '0', '--embeddings', 'off']);
+  return { ...service, cpuMs: () => serviceCpuMs(service.pid) };
 }
 
 /** CPU milliseconds used so far by the service: its primary and every worker. */
