@@ -191,27 +191,37 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     await b.stop();
   });
 
-  it('PostgreSQL restarted underneath: the nodes reconnect and lose nothing acknowledged', async () => {
-    const url = postgres!.createDatabase('restarted');
-    const [a, b] = [await node(url), await node(url)];
-    const IndexId = await activeIndex(a.endpoint, 'restarted');
+  /**
+   * Ingests through the first node while `disrupt` happens to PostgreSQL (it returns the log's
+   * head after it), until 10 more entries are applied; then every document acknowledged must be
+   * on every node, and the nodes stop cleanly.
+   */
+  const ingestAcross = async (nodes: Array<Awaited<ReturnType<typeof node>>>, IndexId: string, disrupt: () => number) => {
+    const [writer] = nodes;
     let stop = false;
-    const ingesting = ingest(a.endpoint, IndexId, 0, () => stop);
-    await waitFor(async () => (await health(a)).store.appliedSeq > 10);
-    postgres!.restart();
-    const afterRestart = Number(postgres!.psql('restarted', 'SELECT seq FROM nimbus_head'));
-    await waitFor(async () => (await health(a)).store.appliedSeq > afterRestart + 10, 60_000);
+    const ingesting = ingest(writer!.endpoint, IndexId, 0, () => stop);
+    await waitFor(async () => (await health(writer!)).store.appliedSeq > 10);
+    const head = disrupt();
+    await waitFor(async () => (await health(writer!)).store.appliedSeq > head + 10, 60_000);
     stop = true;
     const acknowledged = await ingesting;
-    for (const served of [a, b]) {
+    for (const served of nodes) {
       const present = await waitFor(async () => {
         const here = await found(served.endpoint, IndexId, acknowledged);
         return here.length === acknowledged.length ? here : undefined;
       });
       assert.deepEqual(present, acknowledged);
     }
-    assert.equal(await a.stop(), 0);
-    assert.equal(await b.stop(), 0);
+    for (const served of nodes) assert.equal(await served.stop(), 0);
+  };
+
+  it('PostgreSQL restarted underneath: the nodes reconnect and lose nothing acknowledged', async () => {
+    const url = postgres!.createDatabase('restarted');
+    const [a, b] = [await node(url), await node(url)];
+    await ingestAcross([a, b], await activeIndex(a.endpoint, 'restarted'), () => {
+      postgres!.restart();
+      return Number(postgres!.psql('restarted', 'SELECT seq FROM nimbus_head'));
+    });
   });
 
   it('a standby promoted with pg_ctl promote: the nodes follow the host list of the URL to it and lose nothing acknowledged', async () => {
@@ -221,25 +231,11 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
       primary.psql('postgres', 'CREATE DATABASE failover');
       const url = `postgres://postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/failover?target_session_attrs=read-write`;
       const [a, b] = [await node(url), await node(url)];
-      const IndexId = await activeIndex(a.endpoint, 'failover');
-      let stop = false;
-      const ingesting = ingest(a.endpoint, IndexId, 0, () => stop);
-      await waitFor(async () => (await health(a)).store.appliedSeq > 10);
-      primary.stop();
-      standby.promote();
-      const promotedAt = Number(standby.psql('failover', 'SELECT seq FROM nimbus_head'));
-      await waitFor(async () => (await health(a)).store.appliedSeq > promotedAt + 10, 60_000);
-      stop = true;
-      const acknowledged = await ingesting;
-      for (const served of [a, b]) {
-        const present = await waitFor(async () => {
-          const here = await found(served.endpoint, IndexId, acknowledged);
-          return here.length === acknowledged.length ? here : undefined;
-        });
-        assert.deepEqual(present, acknowledged);
-      }
-      assert.equal(await a.stop(), 0);
-      assert.equal(await b.stop(), 0);
+      await ingestAcross([a, b], await activeIndex(a.endpoint, 'failover'), () => {
+        primary.stop();
+        standby.promote();
+        return Number(standby.psql('failover', 'SELECT seq FROM nimbus_head'));
+      });
     } finally {
       standby.stop();
       primary.stop();
