@@ -24,7 +24,11 @@ describe('nimbus local start --workers 2 with the built-in model: one copy of th
   let dir: string;
   let server: StartedLocalService | undefined;
   before(function () {
-    if (process.platform !== 'linux') this.skip();
+    if (process.platform !== 'linux') {
+      // which process maps onnxruntime is read from /proc/<pid>/maps, which only Linux has
+      console.log('    (skipped: the check reads /proc/<pid>/maps, which only Linux has)');
+      this.skip();
+    }
     requireBuild();
     dir = mkdtempSync(join(tmpdir(), 'nimbus-semantic-workers-'));
     mkdirSync(join(dir, 'home'));

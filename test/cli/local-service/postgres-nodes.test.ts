@@ -107,29 +107,42 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     await b.stop();
   });
 
+  /**
+   * An S3 data source of `count` text files in the local bucket `name` (shared by the nodes),
+   * ACTIVE; `sync()` starts a job and resolves to a function that reads the job's history entry.
+   */
+  const s3Source = async (endpoint: string, IndexId: string, name: string, count: number, topic: string) => {
+    const bucket = join(dir, 's3', name);
+    mkdirSync(bucket, { recursive: true });
+    for (let i = 0; i < count; i++) writeFileSync(join(bucket, `doc-${String(i).padStart(4, '0')}.txt`), `file number ${i} about ${topic}`);
+    const { Id } = await freshOk(endpoint, 'CreateDataSource', {
+      IndexId,
+      Name: name,
+      Type: 'S3',
+      RoleArn: ROLE,
+      Configuration: { S3Configuration: { BucketName: name } },
+    });
+    await waitFor(async () => (await freshOk(endpoint, 'DescribeDataSource', { IndexId, Id })).Status === 'ACTIVE');
+    return {
+      async sync() {
+        const { ExecutionId } = await freshOk(endpoint, 'StartDataSourceSyncJob', { IndexId, Id });
+        return async () =>
+          (await freshOk(endpoint, 'ListDataSourceSyncJobs', { IndexId, Id })).History.find(
+            (item: { ExecutionId: string }) => item.ExecutionId === ExecutionId,
+          );
+      },
+    };
+  };
+
   it('kill -9 of the node running a sync job: the other takes the lease over and finishes the job once', async () => {
     const url = postgres!.createDatabase('killed_sync');
-    const bucket = join(dir, 's3', 'many');
-    mkdirSync(bucket, { recursive: true });
-    for (let i = 0; i < 1500; i++) writeFileSync(join(bucket, `doc-${String(i).padStart(4, '0')}.txt`), `file number ${i} about narwhals`);
     const a = await node(url);
     await waitFor(async () => (await health(a)).background.heldHere === true);
     const b = await node(url);
     const IndexId = await activeIndex(b.endpoint, 'synced');
-    const source = await freshOk(b.endpoint, 'CreateDataSource', {
-      IndexId,
-      Name: 'many',
-      Type: 'S3',
-      RoleArn: ROLE,
-      Configuration: { S3Configuration: { BucketName: 'many' } },
-    });
-    await waitFor(async () => (await freshOk(b.endpoint, 'DescribeDataSource', { IndexId, Id: source.Id })).Status === 'ACTIVE');
+    const source = await s3Source(b.endpoint, IndexId, 'many', 1500, 'narwhals');
     const leaderBefore = (await health(a)).background;
-    const { ExecutionId } = await freshOk(b.endpoint, 'StartDataSourceSyncJob', { IndexId, Id: source.Id });
-    const job = async () =>
-      (await freshOk(b.endpoint, 'ListDataSourceSyncJobs', { IndexId, Id: source.Id })).History.find(
-        (item: { ExecutionId: string }) => item.ExecutionId === ExecutionId,
-      );
+    const job = await source.sync();
     await waitFor(async () => (await job())?.Metrics?.DocumentsAdded > 0);
     assert.equal((await job()).Status, 'SYNCING', 'the job still runs when its node is killed');
     await a.stop('SIGKILL');
@@ -153,23 +166,9 @@ describe('nimbus local start --database-url: nodes of one PostgreSQL store, kill
     await waitFor(async () => (await health(a)).background.heldHere === true);
     const b = await node(url);
     const IndexId = await activeIndex(b.endpoint, 'hung');
-    const bucket = join(dir, 's3', 'hung');
-    mkdirSync(bucket, { recursive: true });
-    for (let i = 0; i < 800; i++) writeFileSync(join(bucket, `doc-${String(i).padStart(4, '0')}.txt`), `file number ${i} about otters`);
-    const source = await freshOk(b.endpoint, 'CreateDataSource', {
-      IndexId,
-      Name: 'hung',
-      Type: 'S3',
-      RoleArn: ROLE,
-      Configuration: { S3Configuration: { BucketName: 'hung' } },
-    });
-    await waitFor(async () => (await freshOk(b.endpoint, 'DescribeDataSource', { IndexId, Id: source.Id })).Status === 'ACTIVE');
+    const source = await s3Source(b.endpoint, IndexId, 'hung', 800, 'otters');
     const holderA = (await health(a)).background.holder as string;
-    const { ExecutionId } = await freshOk(b.endpoint, 'StartDataSourceSyncJob', { IndexId, Id: source.Id });
-    const job = async () =>
-      (await freshOk(b.endpoint, 'ListDataSourceSyncJobs', { IndexId, Id: source.Id })).History.find(
-        (item: { ExecutionId: string }) => item.ExecutionId === ExecutionId,
-      );
+    const job = await source.sync();
     await waitFor(async () => (await job())?.Metrics?.DocumentsAdded > 0);
     a.signal('SIGSTOP');
     await waitFor(async () => (await health(b)).background.heldHere === true, 30_000);
