@@ -102,7 +102,8 @@ let numberedTerms: string[] = [];
 /** By column (title, body, fields), then by term number: the occurrences of each term in the document at hand. */
 let columnCounts = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
 
-const FNV_OFFSET = 0x811c9dc5;
+/** As a signed 32-bit integer, as `Math.imul` gives the hash: a word's hash then never leaves V8's small integers. */
+const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 /** Below this length V8 copies a cut-out string; from it on, the cut-out would keep the whole text alive. */
 const SLICED_STRING_MIN = 13;
@@ -126,7 +127,7 @@ function numberTerm(word: string): number {
   return number;
 }
 
-/** The term number of the word `text[start, end)` whose FNV-1a hash is `hash` (see `numberTerm`). */
+/** The term number of the word `text[start, end)` whose FNV-1a hash is `hash` (a signed 32-bit integer; see `numberTerm`). */
 function termNumber(text: string, start: number, end: number, hash: number): number {
   const mask = slots.length - 1;
   const length = end - start;
@@ -176,7 +177,7 @@ function readAscii(text: string, column: number, touched: number[]): number {
       }
       hash = Math.imul(hash ^ code, FNV_PRIME);
     } else if (start >= 0) {
-      const number = termNumber(text, start, i, hash >>> 0);
+      const number = termNumber(text, start, i, hash);
       start = -1;
       tokens++;
       if (number < 0) continue;

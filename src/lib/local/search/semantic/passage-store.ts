@@ -34,7 +34,10 @@ function insertPassages(db: Database.Database, indexRowid: number, docRowid: num
  * cut (see {@link cutPassagesOn}). Call inside the transaction that stores the document.
  */
 export function replacePassages(db: Database.Database, indexRowid: number, docRowid: number, body: string): void {
-  sql(db, 'DELETE FROM search_passages WHERE doc_rowid = ?').run(docRowid);
+  // Looked for first: a DELETE that may remove several rows (and fire triggers) opens a statement
+  // journal, which makes every FTS5 table of the transaction write its pending terms out as a
+  // segment of its own, one per document, each to be merged again later.
+  if (hasPassages(db, docRowid)) sql(db, 'DELETE FROM search_passages WHERE doc_rowid = ?').run(docRowid);
   if (!notCutting.has(db)) insertPassages(db, indexRowid, docRowid, body);
 }
 
@@ -147,6 +150,11 @@ export function passageCounts(db: Database.Database): { pending: number; embedde
   const pending = sql(db, 'SELECT count(*) FROM search_passages INDEXED BY search_passages_queue WHERE vector IS NULL').pluck().get() as number;
   const total = sql(db, 'SELECT count(*) FROM search_passages').pluck().get() as number;
   return { pending, embedded: total - pending };
+}
+
+/** Whether a document has passages. */
+function hasPassages(db: Database.Database, docRowid: number): boolean {
+  return sql(db, 'SELECT 1 FROM search_passages WHERE doc_rowid = ? LIMIT 1').get(docRowid) !== undefined;
 }
 
 /** Whether a document has passages still waiting for their vectors. */
