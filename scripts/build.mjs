@@ -292,6 +292,30 @@ function asciiJson(value) {
   return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * esbuild wraps each module it evaluates on first use as `__esm({"src/lib/x.ts"() {…}})` (a
+ * CommonJS dependency as `__commonJS({"node_modules/y.js"(exports, module) {…}})`): an object
+ * whose one method is named after the module's path. Every such object literal adds a property of
+ * another name to an empty object, so V8 makes a hidden class and a transition for each, a few
+ * hundred at every start (2.4 M instructions of `nimbus search index list`). With every method
+ * named `_` they share one. esbuild's helpers call the object's only method whatever its name;
+ * the build fails if they no longer do. (A module's body shows as `_` in a stack trace.)
+ */
+function anonymousModuleWrappers(file) {
+  const text = readFileSync(file, 'latin1');
+  for (const [helper, call] of [
+    ['__esm', 'fn[__getOwnPropNames(fn)[0]]'],
+    ['__commonJS', 'cb[__getOwnPropNames(cb)[0]]'],
+  ]) {
+    if (text.includes(`${helper}({`) && !text.includes(call))
+      throw new Error(`${file}: esbuild's ${helper} no longer calls ${call}: review the anonymous-module-wrappers build step`);
+  }
+  const renamed = text.replace(/\b(__esm|__commonJS)\(\{(async )?"[^"\\]*"\(/g, '$1({$2_(');
+  if (/\b(__esm|__commonJS)\(\{(async )?"/.test(renamed))
+    throw new Error(`${file}: a module wrapper was not renamed: review the anonymous-module-wrappers build step`);
+  writeFileSync(file, renamed);
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -322,6 +346,7 @@ const main = await build({
 });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
+anonymousModuleWrappers(join(outDir, 'nimbus.cjs'));
 checkLazyBuiltins(join(outDir, 'nimbus.cjs'));
 // The fast path (bin/run.js): the generated operation commands run without oclif, from a bundle
 // of their run code only.
@@ -333,6 +358,7 @@ const fast = await build({
 });
 checkNoDynamicImports(fast.metafile);
 asciiOnly(join(outDir, 'fast.cjs'));
+anonymousModuleWrappers(join(outDir, 'fast.cjs'));
 checkLazyBuiltins(join(outDir, 'fast.cjs'));
 if (Object.keys(fast.metafile.inputs).some((input) => input.includes('@oclif')))
   throw new Error('dist/cli/fast.cjs includes oclif: the fast path must not import it');
