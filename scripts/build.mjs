@@ -292,6 +292,36 @@ function asciiJson(value) {
   return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * esbuild wraps each module it evaluates on first use as `__esm({"src/lib/x.ts"() {…}})` (a
+ * CommonJS dependency as `__commonJS({"node_modules/y.js"(exports, module) {…}})`): an object
+ * whose one method is named after the module's path, which esbuild's helpers find with
+ * Object.getOwnPropertyNames when the module is first used. Every such object literal adds a
+ * property of another name to an empty object, so V8 makes a hidden class and a transition for
+ * each, a few hundred at every start. Here every method is named `_`, so that they share one,
+ * and the helpers call `_` directly (with the SigV4 change of the same round, callgrind 172.2 M
+ * -> about 169.4 M instructions for `nimbus search index list`, the hash-seed primes left out).
+ * Fails the build if esbuild's helpers or wrappers no longer have the form edited. (A module's
+ * body shows as `_` in a stack trace.)
+ */
+function anonymousModuleWrappers(file) {
+  let text = readFileSync(file, 'latin1');
+  for (const [helper, call, direct] of [
+    ['__esm', 'fn[__getOwnPropNames(fn)[0]]', 'fn._'],
+    ['__commonJS', 'cb[__getOwnPropNames(cb)[0]]', 'cb._'],
+  ]) {
+    if (!text.includes(`${helper}({`)) continue;
+    if (text.split(call).length !== 2)
+      throw new Error(`${file}: esbuild's ${helper} no longer calls ${call} once: review the anonymous-module-wrappers build step`);
+    text = text.replace(call, direct);
+  }
+  const renamed = text.replace(/\b(__esm|__commonJS)\(\{(async )?"[^"\\]*"\(/g, '$1({$2_(');
+  const count = (pattern) => renamed.match(pattern)?.length ?? 0;
+  if (count(/\b(?:__esm|__commonJS)\(\{/g) !== count(/\b(?:__esm|__commonJS)\(\{(?:async )?_\(/g))
+    throw new Error(`${file}: a module wrapper was not renamed: review the anonymous-module-wrappers build step`);
+  writeFileSync(file, renamed);
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -322,6 +352,7 @@ const main = await build({
 });
 checkNoDynamicImports(main.metafile);
 asciiOnly(join(outDir, 'nimbus.cjs'));
+anonymousModuleWrappers(join(outDir, 'nimbus.cjs'));
 checkLazyBuiltins(join(outDir, 'nimbus.cjs'));
 // The fast path (bin/run.js): the generated operation commands run without oclif, from a bundle
 // of their run code only.
@@ -333,6 +364,7 @@ const fast = await build({
 });
 checkNoDynamicImports(fast.metafile);
 asciiOnly(join(outDir, 'fast.cjs'));
+anonymousModuleWrappers(join(outDir, 'fast.cjs'));
 checkLazyBuiltins(join(outDir, 'fast.cjs'));
 if (Object.keys(fast.metafile.inputs).some((input) => input.includes('@oclif')))
   throw new Error('dist/cli/fast.cjs includes oclif: the fast path must not import it');

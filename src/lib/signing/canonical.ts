@@ -3,20 +3,33 @@
  * Pure functions shared by the signer and the local service's verifier.
  */
 
-/** Percent-encodings of every byte value, with the RFC 3986 unreserved characters kept as is. */
-const BYTE_ENCODINGS: string[] = Array.from({ length: 256 }, (_, byte) => {
-  const char = String.fromCharCode(byte);
-  return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-});
+/** Text made only of RFC 3986 unreserved characters, which {@link uriEncode} keeps as they are (and with `/`). */
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const UNRESERVED_OR_SLASH = /^[A-Za-z0-9\-._~/]*$/;
+
+/** Percent-encodings of every byte value, with the RFC 3986 unreserved characters kept as is; made on first use. */
+let byteEncodings: string[] | undefined;
+
+function encodingsOfBytes(): string[] {
+  byteEncodings ??= Array.from({ length: 256 }, (_, byte) => {
+    const char = String.fromCharCode(byte);
+    return UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  });
+  return byteEncodings;
+}
 
 /**
  * Percent-encodes the UTF-8 bytes of `value` as SigV4 requires (RFC 3986: everything but
  * `A-Z a-z 0-9 - . _ ~` is encoded, with upper-case hex). With `keepSlash`, `/` is kept.
+ * Text with nothing to encode (the `/` path of a JSON API, most names and ids) is returned as it
+ * is, without the table of encodings, which a short CLI run then never makes.
  */
 export function uriEncode(value: string, keepSlash = false): string {
+  if ((keepSlash ? UNRESERVED_OR_SLASH : UNRESERVED).test(value)) return value;
+  const encodings = encodingsOfBytes();
   let out = '';
   for (const byte of Buffer.from(value, 'utf8')) {
-    out += keepSlash && byte === 0x2f ? '/' : BYTE_ENCODINGS[byte];
+    out += keepSlash && byte === 0x2f ? '/' : encodings[byte];
   }
   return out;
 }

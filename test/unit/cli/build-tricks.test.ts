@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { COMMANDS } from '../../../src/commands/index.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
 /**
- * Two things the CLI build relies on that no package documents. Each test states the assumption
+ * Things the CLI build relies on that no package documents. Each test states the assumption
  * and fails when it stops holding, before users see a difference.
  */
 describe('build assumptions', () => {
@@ -29,6 +31,41 @@ describe('build assumptions', () => {
         readFileSync(plugin, 'utf8').includes('.sort((a, b) => a.id.localeCompare(b.id))'),
         `${plugin} changed: review asciiCommandSort in scripts/build.mjs`,
       );
+    });
+  });
+
+  describe('anonymous-module-wrappers (scripts/build.mjs names every module wrapper of the bundles `_`)', () => {
+    it('esbuild wraps a module evaluated on first use in an object of one path-named method, which its helpers call by Object.getOwnPropertyNames', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'nimbus-esbuild-'));
+      try {
+        writeFileSync(join(dir, 'entry.js'), "import value from './legacy.cjs';\nexport const load = () => import('./later.js');\nexport { value };\n");
+        writeFileSync(join(dir, 'later.js'), 'export const later = 1;\n');
+        writeFileSync(join(dir, 'legacy.cjs'), 'module.exports = 2;\n');
+        const { outputFiles } = await build({
+          entryPoints: [join(dir, 'entry.js')],
+          bundle: true,
+          format: 'cjs',
+          platform: 'node',
+          write: false,
+          minifyWhitespace: true,
+          minifySyntax: true,
+        });
+        const text = outputFiles[0]!.text;
+        assert.match(text, /__esm\(\{"[^"]*later\.js"\(\)\{/, 'esbuild no longer names a lazily evaluated module by its path: review anonymousModuleWrappers');
+        assert.match(text, /__commonJS\(\{"[^"]*legacy\.cjs"\(/, 'esbuild no longer names a CommonJS module by its path: review anonymousModuleWrappers');
+        assert.equal(
+          text.split('fn[__getOwnPropNames(fn)[0]]').length,
+          2,
+          "esbuild's __esm no longer calls the only method of its argument: review anonymousModuleWrappers",
+        );
+        assert.equal(
+          text.split('cb[__getOwnPropNames(cb)[0]]').length,
+          2,
+          "esbuild's __commonJS no longer calls the only method of its argument: review anonymousModuleWrappers",
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 
