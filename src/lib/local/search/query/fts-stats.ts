@@ -61,14 +61,8 @@ function tableStamp(db: Database.Database, table: string): string {
   return blocks.map((block) => block.toString('base64')).join('/');
 }
 
-/**
- * The number of rows of an FTS5 table that hold `phrase` (a quoted FTS5 phrase, maybe a
- * prefix), as FTS5's BM25 counts them: from the vocabulary for one word, else counted
- * without scoring. Both read every holder, so a count is remembered until the table's index
- * changes (a query's total, its bounds and its ranking ask for the same counts, and later
- * queries for the same words).
- */
-export function ftsPhraseHits(db: Database.Database, table: string, phrase: string): number {
+/** `count()` of `key` for an FTS5 table, remembered until the table's index changes (see `tableStamp`). */
+function rememberedCount(db: Database.Database, table: string, key: string, count: () => number): number {
   const stamp = tableStamp(db, table);
   let tables = remembered.get(db);
   if (!tables) {
@@ -80,12 +74,37 @@ export function ftsPhraseHits(db: Database.Database, table: string, phrase: stri
     known = { stamp, hits: new Map() };
     tables.set(table, known);
   }
-  let hits = known.hits.get(phrase);
+  let hits = known.hits.get(key);
   if (hits === undefined) {
-    hits = countPhraseHits(db, table, phrase);
-    known.hits.set(phrase, hits);
+    hits = count();
+    known.hits.set(key, hits);
   }
   return hits;
+}
+
+/**
+ * The number of rows of an FTS5 table that hold `phrase` (a quoted FTS5 phrase, maybe a
+ * prefix), as FTS5's BM25 counts them: from the vocabulary for one word, else counted
+ * without scoring. Both read every holder, so a count is remembered until the table's index
+ * changes (a query's total, its bounds and its ranking ask for the same counts, and later
+ * queries for the same words).
+ */
+export function ftsPhraseHits(db: Database.Database, table: string, phrase: string): number {
+  return rememberedCount(db, table, phrase, () => countPhraseHits(db, table, phrase));
+}
+
+/**
+ * The number of rows of an FTS5 table that match `expression`, counted without scoring and
+ * remembered until the table's index changes (the next page of a query, or the same query
+ * again, does not walk every match again).
+ */
+export function ftsMatchCount(db: Database.Database, table: string, expression: string): number {
+  return rememberedCount(
+    db,
+    table,
+    `match ${expression}`,
+    () => sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number,
+  );
 }
 
 /** `ftsPhraseHits`, counted. */
