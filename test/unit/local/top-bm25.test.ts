@@ -8,6 +8,7 @@ import { buildMatchPlan } from '../../../src/lib/local/search/query/fts-expressi
 import { ftsTerms } from '../../../src/lib/local/search/query/fts-terms.js';
 import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
+import { impactMaxScore } from '../../../src/lib/local/search/query/impact-maxscore.js';
 import { impactTop } from '../../../src/lib/local/search/query/impact-top.js';
 import { tieredTop } from '../../../src/lib/local/search/query/tiered-top.js';
 import { boundedTop, topByBm25, type Bm25Input, type Scored } from '../../../src/lib/local/search/query/top-bm25.js';
@@ -136,8 +137,8 @@ describe('local search: the BM25 top equals full scoring', function () {
   }
 
   /** Checks `topByBm25`, and each shortcut that answers, against full scoring on random queries; how often each shortcut answered. */
-  function checkRandomQueries(runsWanted: number, seed: number): { runs: number; bounded: number; tiered: number; impact: number } {
-    const counts = { runs: 0, bounded: 0, tiered: 0, impact: 0 };
+  function checkRandomQueries(runsWanted: number, seed: number): { runs: number; bounded: number; tiered: number; impact: number; maxScore: number } {
+    const counts = { runs: 0, bounded: 0, tiered: 0, impact: 0, maxScore: 0 };
     fc.assert(
       fc.property(
         queryText,
@@ -165,6 +166,11 @@ describe('local search: the BM25 top equals full scoring', function () {
           if (impact) {
             counts.impact += 1;
             assert.deepEqual(impact, expected, text);
+          }
+          const maxScore = impactMaxScore(query);
+          if (maxScore) {
+            counts.maxScore += 1;
+            assert.deepEqual(maxScore, expected, text);
           }
         },
       ),
@@ -304,6 +310,58 @@ describe('local search: the BM25 top equals full scoring', function () {
     return counts;
   }
 
+  /**
+   * Checks queries of two to four words (pairs and triples of common and mid-frequency words, a
+   * word written twice, words that are one term) for many needs, filters and column weights,
+   * against full scoring; how many there were and how many MaxScore over the impact tokens
+   * answered.
+   */
+  function checkWordSets(): { runs: number; maxScore: number } {
+    const counts = { runs: 0, maxScore: 0 };
+    const pick = (ranks: number[]) => ranks.map((rank) => WORDS[rank]!).join(' ');
+    const sets = [
+      [0, 1],
+      [2, 5, 9],
+      [0, 3, 7, 12],
+      [4, 30],
+      [1, 60, 200],
+      [8, 15, 40],
+      [20, 25],
+      [3, 3, 6],
+      [50, 90, 140],
+      [0, 11, 300],
+    ].map(pick);
+    // the same word twice in other forms (FTS5 folds case and diacritics): two phrases of one term
+    sets.push(`${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`, `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`);
+    for (const text of sets) {
+      for (const needed of [1, 10, 40, 120]) {
+        for (const keepEvery of [1, 2, 7]) {
+          for (const [title, body] of [
+            [5, 5],
+            [1, 10],
+            [10, 1],
+          ] as const) {
+            const query = input(text, needed, keepEvery, title, body)!;
+            const expected = fullScoring(query);
+            counts.runs += 1;
+            const found = impactMaxScore(query);
+            if (found) {
+              counts.maxScore += 1;
+              assert.deepEqual(found, expected, `${text}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
+            }
+            assert.deepEqual(topByBm25(query), expected, `${text}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  it('answers queries of several words by MaxScore over the impact tokens, exactly', () => {
+    const { runs, maxScore } = checkWordSets();
+    assert.ok(maxScore >= runs / 3, `MaxScore over the impact tokens answered ${maxScore} of ${runs} queries`);
+  });
+
   it('answers one common word by impact (the strong holders read best first), exactly', () => {
     const { runs, impact } = checkOneCommonWord();
     assert.ok(impact >= runs / 2, `impact answered ${impact} of ${runs} queries`);
@@ -328,6 +386,8 @@ describe('local search: the BM25 top equals full scoring', function () {
     assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
     const common = checkOneCommonWord();
     assert.ok(common.impact >= common.runs / 3, `impact answered ${common.impact} of ${common.runs} queries`);
+    const sets = checkWordSets();
+    assert.ok(sets.maxScore >= sets.runs / 4, `MaxScore over the impact tokens answered ${sets.maxScore} of ${sets.runs} queries`);
   });
 
   it('keeps the ranking tiers exact when the searchable fields change', () => {
@@ -340,5 +400,7 @@ describe('local search: the BM25 top equals full scoring', function () {
     assert.ok(tiered >= runs / 10, `the ranking tiers answered ${tiered} of ${runs} queries`);
     const common = checkOneCommonWord();
     assert.ok(common.impact >= common.runs / 3, `impact answered ${common.impact} of ${common.runs} queries`);
+    const sets = checkWordSets();
+    assert.ok(sets.maxScore >= sets.runs / 4, `MaxScore over the impact tokens answered ${sets.maxScore} of ${sets.runs} queries`);
   });
 });

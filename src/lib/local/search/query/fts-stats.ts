@@ -44,37 +44,67 @@ export function ftsRowCount(db: Database.Database, table: string): number {
   return block ? (varints(block, 1)[0] ?? 0) : 0;
 }
 
-/** The most phrase counts remembered per connection. */
-const MAX_REMEMBERED = 256;
-/** Per connection: the phrase counts made since its database last changed, and what tells that it did. */
-const remembered = new WeakMap<Database.Database, { stamp: string; hits: Map<string, number> }>();
+/** The most phrase counts remembered per table and connection. */
+const MAX_REMEMBERED = 4096;
+/** The id of the record where FTS5 keeps the structure of its index (its segments, and a counter of their writes). */
+const STRUCTURE_ID = 10;
+/** Per connection and table: the phrase counts made since the table's index last changed, and what tells that it did. */
+const remembered = new WeakMap<Database.Database, Map<string, { stamp: string; hits: Map<string, number> }>>();
 
-/** What changes whenever the database does: this connection's changes, and the data version (others' commits). */
-function databaseStamp(db: Database.Database): string {
-  const [changes, version] = sql(db, 'SELECT total_changes(), data_version FROM pragma_data_version').raw().get() as [number, number];
-  return `${changes}/${version}`;
+/**
+ * What changes whenever an FTS5 table's index does, committed by this connection or another:
+ * its structure record (a new segment is written, and the record with it, at each commit that
+ * changes the index) and the record of its row and token totals.
+ */
+function tableStamp(db: Database.Database, table: string): string {
+  const blocks = sql(db, `SELECT block FROM ${table}_data WHERE id IN (?, ?) ORDER BY id`).pluck().all(AVERAGES_ID, STRUCTURE_ID) as Buffer[];
+  return blocks.map((block) => block.toString('base64')).join('/');
+}
+
+/** `count()` of `key` for an FTS5 table, remembered until the table's index changes (see `tableStamp`). */
+function rememberedCount(db: Database.Database, table: string, key: string, count: () => number): number {
+  const stamp = tableStamp(db, table);
+  let tables = remembered.get(db);
+  if (!tables) {
+    tables = new Map();
+    remembered.set(db, tables);
+  }
+  let known = tables.get(table);
+  if (!known || known.stamp !== stamp || known.hits.size >= MAX_REMEMBERED) {
+    known = { stamp, hits: new Map() };
+    tables.set(table, known);
+  }
+  let hits = known.hits.get(key);
+  if (hits === undefined) {
+    hits = count();
+    known.hits.set(key, hits);
+  }
+  return hits;
 }
 
 /**
  * The number of rows of an FTS5 table that hold `phrase` (a quoted FTS5 phrase, maybe a
  * prefix), as FTS5's BM25 counts them: from the vocabulary for one word, else counted
- * without scoring. Both read every holder, so a count is remembered until the database changes
- * (a query's total, its bounds and its ranking ask for the same counts).
+ * without scoring. Both read every holder, so a count is remembered until the table's index
+ * changes (a query's total, its bounds and its ranking ask for the same counts, and later
+ * queries for the same words).
  */
 export function ftsPhraseHits(db: Database.Database, table: string, phrase: string): number {
-  const stamp = databaseStamp(db);
-  let known = remembered.get(db);
-  if (!known || known.stamp !== stamp || known.hits.size >= MAX_REMEMBERED) {
-    known = { stamp, hits: new Map() };
-    remembered.set(db, known);
-  }
-  const key = `${table} ${phrase}`;
-  let hits = known.hits.get(key);
-  if (hits === undefined) {
-    hits = countPhraseHits(db, table, phrase);
-    known.hits.set(key, hits);
-  }
-  return hits;
+  return rememberedCount(db, table, phrase, () => countPhraseHits(db, table, phrase));
+}
+
+/**
+ * The number of rows of an FTS5 table that match `expression`, counted without scoring and
+ * remembered until the table's index changes (the next page of a query, or the same query
+ * again, does not walk every match again).
+ */
+export function ftsMatchCount(db: Database.Database, table: string, expression: string): number {
+  return rememberedCount(
+    db,
+    table,
+    `match ${expression}`,
+    () => sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number,
+  );
 }
 
 /** `ftsPhraseHits`, counted. */

@@ -1,10 +1,7 @@
-import { strongTermsFts } from '../core/fts-tables.js';
-import { sql } from '../core/statements.js';
-import { impactTokenRange, smallestDocTokens, STRONG_BODY_COUNT, termImpact, type TermCounts } from '../resources/ranking-tiers.js';
+import { smallestDocTokens, STRONG_BODY_COUNT, type TermCounts } from '../resources/ranking-tiers.js';
 import { keepBest, MIN_HOLDERS, ROUNDING, type Bm25Input, type Scored } from './bm25-core.js';
-import { unquote } from './fts-expression.js';
+import { cellHolders, impactCells, singleTerm } from './impact-cells.js';
 import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
-import { ftsTerms, ftsVocabulary } from './fts-terms.js';
 import { fts5Idf, termFrequency, termScore, termScores } from './term-scores.js';
 
 /** Below this share of the index's documents as holders of the word, scoring every match costs little. */
@@ -17,40 +14,6 @@ const MIN_HOLDER_SHARE = 0.05;
 const MAX_SCORED_SHARE = 0.1;
 /** What reading one cell costs, in holders scored. */
 const CELL_COST = 10;
-
-/** The holders of a word with the same counts in each column and the same length class (one impact token), and what each of them scores at most. */
-interface Cell {
-  token: string;
-  frequency: number;
-  holders: number;
-  bound: number;
-}
-
-/** The single term FTS5 indexes the phrase as (no prefix), or null. */
-function singleTerm(input: Bm25Input, phrase: string): string | null {
-  const { text, prefix } = unquote(phrase);
-  if (prefix) return null;
-  const terms = ftsTerms(input.db, text);
-  return terms.length === 1 ? terms[0]! : null;
-}
-
-/**
- * The word's cells, the highest bound first (a holder is no shorter than its length class
- * tells, nor than the index's shortest document), from the strong terms' vocabulary.
- */
-function impactCells(input: Bm25Input, term: string, bound: (counts: TermCounts, leastTokens: number) => number): Cell[] {
-  const strongTable = strongTermsFts(input.indexRowid);
-  const [from, to] = impactTokenRange(term);
-  const tokens = sql(input.db, `SELECT term, doc FROM ${ftsVocabulary(input.db, strongTable, 'row')} WHERE term >= ? AND term < ?`)
-    .raw()
-    .all(from, to) as Array<[string, number]>;
-  return tokens
-    .flatMap(([token, holders]) => {
-      const impact = termImpact(term, token);
-      return impact ? [{ token: `"${token}"`, frequency: termFrequency(input.weights, impact), holders, bound: bound(impact, impact.leastTokens) }] : [];
-    })
-    .sort((a, b) => b.bound - a.bound);
-}
 
 /**
  * The `needed` best matches of a one-word query by FTS5's BM25, read from the word's strong
@@ -78,7 +41,6 @@ export function impactTop(input: Bm25Input): Scored[] | null {
     termScore(termFrequency(input.weights, counts), Math.max(shortest, leastTokens), idf, averageTokens) * ROUNDING;
   const rest = bound({ title: 0, body: STRONG_BODY_COUNT - 1, fields: 0 }, shortest);
   const cells = impactCells(input, term, bound);
-  const holders = sql(db, `SELECT rowid FROM ${strongTermsFts(input.indexRowid)} WHERE ${strongTermsFts(input.indexRowid)} MATCH ?`).pluck();
   const budget = hits * MAX_SCORED_SHARE;
   const settled = (best: Scored[], limit: number) => best.length >= input.needed && limit < best[input.needed - 1]![1];
   let best: Scored[] = [];
@@ -87,7 +49,7 @@ export function impactTop(input: Bm25Input): Scored[] | null {
     if (settled(best, Math.max(cell.bound, rest))) return best;
     cost += CELL_COST + cell.holders;
     if (cost > budget) return null;
-    const rowids = holders.all(cell.token) as number[];
+    const rowids = cellHolders(input, cell);
     const allowed = input.allowed ? rowids.filter((rowid) => input.allowed!.has(rowid)) : rowids;
     if (allowed.length > 0) best = keepBest(input, [...best, ...termScores(input, allowed, cell.frequency, idf, averageTokens)]);
   }

@@ -28,7 +28,7 @@ import { queryKey, resultId, resultKey } from './result-ids.js';
 import { sortDocs } from './sorting.js';
 import { spellCorrections } from './spell-check.js';
 import { group } from './fts-expression.js';
-import { ftsPhraseHits } from './fts-stats.js';
+import { ftsMatchCount, ftsPhraseHits } from './fts-stats.js';
 import { fuseDocuments } from '../semantic/hybrid-documents.js';
 import { semanticMatch } from '../semantic/query-semantic.js';
 import { semanticAnswer } from '../semantic/semantic-answer.js';
@@ -101,11 +101,8 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
         if (doc && keep(doc)) matched.push(doc);
       }
     } else {
-      // one phrase: counted as its ranking counts it (once for both)
-      total =
-        plan.phrases.length === 1 && expression === plan.phrases[0]
-          ? ftsPhraseHits(ctx.db, table, expression)
-          : (sql(ctx.db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number);
+      // counted without scoring and remembered until the index changes; one phrase as its ranking counts it (once for both)
+      total = plan.phrases.length === 1 && expression === plan.phrases[0] ? ftsPhraseHits(ctx.db, table, expression) : ftsMatchCount(ctx.db, table, expression);
     }
     if (matched) total = matched.length;
 

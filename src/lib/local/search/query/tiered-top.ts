@@ -14,9 +14,9 @@ import {
   type Bm25Input,
   type Scored,
 } from './bm25-core.js';
-import { unquote } from './fts-expression.js';
+import { singleTerm } from './impact-cells.js';
 import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
-import { ftsTermRows, ftsTerms } from './fts-terms.js';
+import { ftsTermRows } from './fts-terms.js';
 
 /** FTS5's BM25 parameter b. */
 const B = 0.75;
@@ -59,14 +59,6 @@ interface Bound {
 /** FTS5's BM25 term weight of a phrase found `freq` (column-weighted) times in a row of `tokens` tokens. */
 function saturation(freq: number, tokens: number, averageTokens: number): number {
   return (freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * tokens) / averageTokens));
-}
-
-/** The single term FTS5 indexes a phrase as, or null for a prefix or several terms. */
-function singleTerm(input: Bm25Input, phrase: string): string | null {
-  const { text, prefix } = unquote(phrase);
-  if (prefix) return null;
-  const terms = ftsTerms(input.db, text);
-  return terms.length === 1 ? terms[0]! : null;
 }
 
 /** The bounds of the query's distinct phrases, the largest weak bound first, and the index's row count; null when the index has no ranking tiers. */
@@ -127,7 +119,7 @@ function scoreCandidates(input: Bm25Input, covered: readonly string[], strongTer
  * not on how they are combined: an expression with the same phrases in the same order scores a
  * row exactly as the query's does.
  */
-function scoreExpression(input: Bm25Input, expression: string, limit: number): Scored[] {
+export function scoreExpression(input: Bm25Input, expression: string, limit: number): Scored[] {
   const { db, table } = input;
   const weights = weightArgs(input.weights);
   const source = `SELECT rowid, -bm25(${table}, ?, ?, ?) FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ?, ?, ?), rowid LIMIT ?`;
@@ -137,12 +129,12 @@ function scoreExpression(input: Bm25Input, expression: string, limit: number): S
 }
 
 /** The `needed` best of `score(window)` that pass the filters, the window growing until enough pass. */
-function bestOf(input: Bm25Input, score: (window: number) => Scored[]): Scored[] {
+export function bestOf(input: Bm25Input, score: (window: number) => Scored[]): Scored[] {
   return keepBest(input, allowedInGrowingWindow(input, firstWindow(input), score));
 }
 
 /** The `needed` best of two sets of scored rows (a row may be in both, with the same score). */
-function merged(input: Bm25Input, a: readonly Scored[], b: readonly Scored[]): Scored[] {
+export function merged(input: Bm25Input, a: readonly Scored[], b: readonly Scored[]): Scored[] {
   const seen = new Set(a.map(([rowid]) => rowid));
   return keepBest(input, [...a, ...b.filter(([rowid]) => !seen.has(rowid))]);
 }

@@ -13,6 +13,7 @@ import {
   type Scored,
 } from './bm25-core.js';
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
+import { impactMaxScore } from './impact-maxscore.js';
 import { impactTop } from './impact-top.js';
 import { tieredTop } from './tiered-top.js';
 
@@ -146,5 +147,5 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  */
 export function topByBm25(input: Bm25Input): Scored[] {
   if (input.needed <= 0) return [];
-  return impactTop(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
+  return impactTop(input) ?? impactMaxScore(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
 }
