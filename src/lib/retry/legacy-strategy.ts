@@ -35,7 +35,7 @@ export class LegacyRetryStrategy implements RetryStrategy {
 
   begin(): RetryCall {
     return {
-      beforeAttempt: () => Promise.resolve(0),
+      beforeAttempt: () => 0,
       succeeded: () => undefined,
       failed: (error, attempt) => this.decide(error, attempt),
     };
