@@ -1,4 +1,4 @@
-import { hmacSha256Digest, sha256Hex } from './digest.js';
+import { hmacSha256Digest, hmacSha256Hex, sha256Hex } from './digest.js';
 
 export { sha256Hex };
 
@@ -57,7 +57,7 @@ export function deriveSigningKey(secret: string, yyyymmdd: string, region: strin
 
 /** The hex signature of a string to sign with a signing key. */
 export function signatureHex(signingKey: Uint8Array, stringToSignText: string): string {
-  return hmacSha256Digest(signingKey, stringToSignText).toString('hex');
+  return hmacSha256Hex(signingKey, stringToSignText);
 }
 
 /**
