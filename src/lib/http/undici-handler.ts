@@ -38,16 +38,16 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const maxBytes = options.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   // What depends on the options and env alone (proxy variables, NO_PROXY, the pools) is settled on the first request.
   let chooseDispatcher: DispatcherChooser | undefined;
-  // The pool of the last origin: a client sends to the same origin call after call.
-  let lastOrigin = '';
-  let lastDispatcher: Dispatcher | undefined;
+  // The origin and pool of the last request: a client sends to the same origin call after call.
+  let last: { protocol: string; hostname: string; port?: number; origin: string; dispatcher: Dispatcher } | undefined;
 
-  const dispatcherFor = (origin: string): Dispatcher => {
-    if (origin !== lastOrigin || !lastDispatcher) {
-      lastDispatcher = chooseDispatcher!(new URL(origin));
-      lastOrigin = origin;
-    }
-    return lastDispatcher;
+  const destination = (request: HttpRequest): { origin: string; dispatcher: Dispatcher } => {
+    if (last?.hostname === request.hostname && last.port === request.port && last.protocol === request.protocol) return last;
+    const { protocol, hostname, port } = request;
+    const origin = `${protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}${port === undefined ? '' : `:${port}`}`;
+    const dispatcher = last?.origin === origin ? last.dispatcher : chooseDispatcher!(new URL(origin));
+    last = { protocol, hostname, port, origin, dispatcher };
+    return last;
   };
 
   /** Sends one request on `dispatcher`; settles with the whole response or the failure, within the attempt's deadline. */
@@ -86,9 +86,8 @@ export function createUndiciHandler(options: HttpOptions = {}, env: NodeJS.Proce
   const send = (request: HttpRequest): Promise<HttpResponse> => {
     try {
       const query = buildQueryString(request.query);
-      const origin = `${request.protocol}//${request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname}${request.port === undefined ? '' : `:${request.port}`}`;
+      const { origin, dispatcher } = destination(request);
       const path = query ? `${request.path}?${query}` : request.path;
-      const dispatcher = dispatcherFor(origin);
       return measureTransfer(origin + path, request.body, options.http_stats_receiver, () => exchange(dispatcher, origin, path, request));
     } catch (error) {
       return Promise.reject(error);

@@ -5,13 +5,14 @@ export function uriEncode(value: string): string {
 
 /** Builds `a=1&b=2` from decoded query parameters, in the order given; arrays repeat the key. */
 export function buildQueryString(query: Record<string, string | string[]>): string {
-  const parts: string[] = [];
-  for (const key of Object.keys(query)) {
-    const value = query[key];
-    if (Array.isArray(value)) for (const item of value) parts.push(`${uriEncode(key)}=${uriEncode(item)}`);
-    else parts.push(`${uriEncode(key)}=${uriEncode(value)}`);
+  let text = '';
+  for (const key in query) {
+    if (!Object.hasOwn(query, key)) continue;
+    const value = query[key]!;
+    if (Array.isArray(value)) for (const item of value) text += `${text ? '&' : ''}${uriEncode(key)}=${uriEncode(item)}`;
+    else text += `${text ? '&' : ''}${uriEncode(key)}=${uriEncode(value)}`;
   }
-  return parts.join('&');
+  return text;
 }
 
 /** The full URL of a request, as sent. */

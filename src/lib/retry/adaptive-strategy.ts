@@ -39,7 +39,10 @@ export class AdaptiveRetryStrategy implements RetryStrategy {
   begin(): RetryCall {
     const call = this.standard.begin();
     return {
-      beforeAttempt: async () => (await this.limiter.beforeSend()) * 1000,
+      beforeAttempt: () => {
+        const waited = this.limiter.beforeSend();
+        return typeof waited === 'number' ? waited * 1000 : waited.then((seconds) => seconds * 1000);
+      },
       succeeded: () => {
         this.limiter.onResponse(false);
         call.succeeded();

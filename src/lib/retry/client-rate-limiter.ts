@@ -31,9 +31,9 @@ export class ClientRateLimiter {
     this.rateClocker = new RateClocker(clock);
   }
 
-  /** Before each attempt: takes a token once the limiter is on; resolves to the seconds waited. */
-  beforeSend(): Promise<number> {
-    return this.enabled ? this.tokenBucket.acquire() : Promise.resolve(0);
+  /** Before each attempt: takes a token once the limiter is on (a promise of the seconds waited); 0 while it is off. */
+  beforeSend(): number | Promise<number> {
+    return this.enabled ? this.tokenBucket.acquire() : 0;
   }
 
   /** After each response (or transport failure): measures the send rate and adjusts the allowed rate. */

@@ -33,12 +33,15 @@ export class LegacyRetryStrategy implements RetryStrategy {
     private readonly isRetryable: (error: unknown) => boolean = isLegacyRetryable,
   ) {}
 
+  /** Legacy mode keeps nothing per call (no quota, no limiter): every call shares this one. */
+  private readonly call: RetryCall = {
+    beforeAttempt: () => 0,
+    succeeded: () => undefined,
+    failed: (error, attempt) => this.decide(error, attempt),
+  };
+
   begin(): RetryCall {
-    return {
-      beforeAttempt: () => Promise.resolve(0),
-      succeeded: () => undefined,
-      failed: (error, attempt) => this.decide(error, attempt),
-    };
+    return this.call;
   }
 
   private decide(error: unknown, attempt: number): RetryDecision {

@@ -8,8 +8,12 @@ export type RetryDecision = { retry: true; delay: number } | { retry: false; rea
 
 /** The retry state of one operation call (all of its attempts). */
 export interface RetryCall {
-  /** Resolves when the next attempt may be sent (adaptive mode waits for a rate-limiter token); the milliseconds waited. */
-  beforeAttempt(): Promise<number>;
+  /**
+   * When the next attempt may be sent: the milliseconds waited, or a promise of them when there is
+   * a wait (adaptive mode, for a rate-limiter token). Nothing to wait for is answered at once, so
+   * that an attempt is not put off by a turn of the event loop's microtask queue.
+   */
+  beforeAttempt(): number | Promise<number>;
   /** Records that the last attempt succeeded (the call is over). */
   succeeded(): void;
   /** Records that attempt number `attempt` (1-based) failed with `error`, and decides whether to retry. */

@@ -53,7 +53,7 @@ export class StandardRetryStrategy implements RetryStrategy {
   begin(): RetryCall {
     let lastCost: number | undefined;
     return {
-      beforeAttempt: () => Promise.resolve(0),
+      beforeAttempt: () => 0,
       succeeded: () => this.quota.release(lastCost ?? NO_RETRY_INCREMENT),
       failed: (error, attempt) => {
         const decision = this.decide(error, attempt);

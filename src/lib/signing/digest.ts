@@ -30,6 +30,11 @@ export function sha256Hex(data: string | Uint8Array): string {
   return inScript(data.length) ? asBuffer(sha256(bytes(data))).toString('hex') : hash('sha256', data, 'hex');
 }
 
+/** The lower-case hex HMAC-SHA-256 of `data` (as UTF-8) under `key`. */
+export function hmacSha256Hex(key: Uint8Array, data: string): string {
+  return inScript(data.length) ? asBuffer(hmacSha256(key, bytes(data))).toString('hex') : createHmac('sha256', key).update(data, 'utf8').digest('hex');
+}
+
 /** The HMAC-SHA-256 of `data` (as UTF-8) under `key` (a string key as UTF-8). */
 export function hmacSha256Digest(key: Uint8Array | string, data: string): Buffer {
   return inScript(data.length) ? asBuffer(hmacSha256(bytes(key), bytes(data))) : createHmac('sha256', key).update(data, 'utf8').digest();

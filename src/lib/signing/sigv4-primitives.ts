@@ -1,4 +1,4 @@
-import { hmacSha256Digest, sha256Hex } from './digest.js';
+import { hmacSha256Digest, hmacSha256Hex, sha256Hex } from './digest.js';
 
 export { sha256Hex };
 
@@ -57,7 +57,7 @@ export function deriveSigningKey(secret: string, yyyymmdd: string, region: strin
 
 /** The hex signature of a string to sign with a signing key. */
 export function signatureHex(signingKey: Uint8Array, stringToSignText: string): string {
-  return hmacSha256Digest(signingKey, stringToSignText).toString('hex');
+  return hmacSha256Hex(signingKey, stringToSignText);
 }
 
 /**
@@ -69,12 +69,22 @@ export class SigningKeyCache {
   /** The last secret seen and its hash: a client signs with the same secret call after call. */
   private lastSecret?: string;
   private lastSecretHash = '';
+  /** The last key served and what it was for (the same date, region and service call after call), found without a cache key. */
+  private last?: { secret: string; yyyymmdd: string; region: string; service: string; key: Buffer };
 
   /** @param capacity How many keys are kept. */
   constructor(private readonly capacity = 50) {}
 
   /** The signing key for these inputs, derived once and then served from the cache. */
   get(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
+    const last = this.last;
+    if (last && last.secret === secret && last.yyyymmdd === yyyymmdd && last.region === region && last.service === service) return last.key;
+    const key = this.lookUp(secret, yyyymmdd, region, service);
+    this.last = { secret, yyyymmdd, region, service, key };
+    return key;
+  }
+
+  private lookUp(secret: string, yyyymmdd: string, region: string, service: string): Buffer {
     if (secret !== this.lastSecret) {
       this.lastSecretHash = sha256Hex(secret);
       this.lastSecret = secret;

@@ -96,6 +96,8 @@ export class SignatureV4 implements Signer {
   private readonly keys = new SigningKeyCache();
   private lastPath?: string;
   private lastUri = '';
+  /** The `host` header of the last request's host, port and scheme (the same call after call). */
+  private lastHost?: { hostname: string; port?: number; protocol: string; header: string };
 
   constructor(options: SignatureV4Options = {}) {
     this.unsigned = new Set([...(options.unsignedHeaders ?? DEFAULT_UNSIGNED_HEADERS)].map((name) => name.toLowerCase()));
@@ -112,7 +114,7 @@ export class SignatureV4 implements Signer {
     if (!credentials) return { ...request, query: { ...request.query }, headers };
     const amzDate = formatAmzDate(context.signingDate ?? new Date());
     delete headers['authorization'];
-    if (!Object.hasOwn(headers, 'host')) headers['host'] = hostHeader(request);
+    if (!Object.hasOwn(headers, 'host')) headers['host'] = this.hostHeader(request);
     headers['x-amz-date'] = amzDate;
     const token = credentials.token;
     if (token) {
@@ -156,6 +158,15 @@ export class SignatureV4 implements Signer {
     query['X-Amz-Signature'] = signature;
     if (token && !this.signSessionToken) query['X-Amz-Security-Token'] = token;
     return { ...request, query, headers };
+  }
+
+  /** The `host` header of a request (see {@link hostHeader}); the last one is kept. */
+  private hostHeader(request: HttpRequest): string {
+    const last = this.lastHost;
+    if (last?.hostname === request.hostname && last.port === request.port && last.protocol === request.protocol) return last.header;
+    const header = hostHeader(request);
+    this.lastHost = { hostname: request.hostname, port: request.port, protocol: request.protocol, header };
+    return header;
   }
 
   /** The canonical URI of a path; the last one is kept, as a client sends to the same path call after call. */

@@ -227,4 +227,15 @@ describe('adaptive mode strategy', () => {
     strategy.begin().failed(new TypeError('bug'), 1);
     assert.equal(strategy.limiter.snapshot().enabled, true);
   });
+  it('answers beforeAttempt at once when there is nothing to wait for, and with a promise when there is', async () => {
+    const hooks = { clock: () => NOW, random: () => 0.5, sleep: async () => undefined };
+    assert.equal(new LegacyRetryStrategy(3, hooks.random).begin().beforeAttempt(), 0, 'legacy: a number, not a promise');
+    assert.equal(new StandardRetryStrategy(3, hooks).begin().beforeAttempt(), 0, 'standard: a number, not a promise');
+    const adaptive = new AdaptiveRetryStrategy(3, hooks);
+    assert.equal(adaptive.begin().beforeAttempt(), 0, 'adaptive with its limiter off: a number');
+    adaptive.begin().failed(serviceError('ThrottlingException', 400), 1);
+    const waiting = adaptive.begin().beforeAttempt();
+    assert.ok(waiting instanceof Promise, 'adaptive with its limiter on: a promise of the wait');
+    assert.equal(typeof (await waiting), 'number');
+  });
 });

@@ -97,7 +97,8 @@ export function retryMiddlewareFor(strategy: RetryStrategy, clock: () => number,
     const call = strategy.begin();
     let retryDelay = 0;
     for (let attempt = 1; ; attempt++) {
-      const rateLimitDelay = await call.beforeAttempt();
+      const waiting = call.beforeAttempt();
+      const rateLimitDelay = typeof waiting === 'number' ? waiting : await waiting;
       const record: AttemptRecord = { attempt, start: clock(), end: 0, retryDelay, rateLimitDelay };
       attempts.push(record);
       try {
@@ -146,7 +147,11 @@ export function readRetryContext(command: Command): { attempts?: AttemptRecord[]
 /** A fresh copy of the built request for one attempt, with its `amz-sdk-request` header. */
 function attemptRequest(request: HttpRequest, attempt: number, maxAttempts: number): HttpRequest {
   const query: HttpRequest['query'] = {};
-  for (const [name, value] of Object.entries(request.query)) query[name] = Array.isArray(value) ? [...value] : value;
+  for (const name in request.query) {
+    if (!Object.hasOwn(request.query, name)) continue;
+    const value = request.query[name]!;
+    query[name] = Array.isArray(value) ? [...value] : value;
+  }
   return { ...request, query, headers: { ...request.headers, 'amz-sdk-request': `attempt=${attempt}; max=${maxAttempts}` } };
 }
 
