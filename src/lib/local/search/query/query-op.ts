@@ -125,7 +125,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           needed: pendingSemantic ? Math.max(docsNeeded, KEYWORD_POOL) : docsNeeded,
         })
       : [];
-    return { keep, answers, matched, total, docs, docsNeeded, scored, stamp: documentsStamp(ctx.db, index.rowid) };
+    return { filtering, keep, answers, matched, total, docs, docsNeeded, scored, stamp: documentsStamp(ctx.db, index.rowid) };
   };
   const early = pendingSemantic ? await whileEmbedding(pendingSemantic, ctx.db.transaction(keywordSide)) : null;
   const semantic = early?.semantic ?? null;
@@ -133,7 +133,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const read = ctx.db.transaction(() => {
     // what was ranked while the query was embedded holds unless the index's documents changed since
     const side = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
-    const { keep, answers, docs, docsNeeded, scored } = side;
+    const { filtering, keep, answers, docs, docsNeeded, scored } = side;
     let { matched, total } = side;
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
@@ -153,7 +153,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           keyword: scored,
           semantic,
           docs,
-          allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+          allowed: filtering || excluded ? (doc) => keep(doc) && !excluded?.has(doc.rowid) : null,
           strict: strictQuery(must),
           positions: [...should, ...must].map((item) => group(item.alternatives)),
           isKeywordMatch: matchedRows ? (rowid) => matchedRows.has(rowid) : total <= scored.length ? () => false : undefined,

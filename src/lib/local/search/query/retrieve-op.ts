@@ -68,14 +68,14 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       allowed,
       needed: CANDIDATE_DOCS,
     }).slice(0, CANDIDATE_DOCS);
-    return { keep, docs, ranked, stamp: documentsStamp(ctx.db, index.rowid) };
+    return { filtering, keep, docs, ranked, stamp: documentsStamp(ctx.db, index.rowid) };
   };
   const early = pendingSemantic ? await whileEmbedding(pendingSemantic, ctx.db.transaction(keywordSide)) : null;
   const semantic = early?.semantic ?? null;
 
   const read = ctx.db.transaction((): RetrieveResultItem[] => {
     // what was ranked while the query was embedded holds unless the index's documents changed since
-    const { keep, docs, ranked } = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
+    const { filtering, keep, docs, ranked } = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
     const texts = (rowids: readonly number[]) => plainTexts(ctx.db, table, 'body', rowids);
     let passages: Array<{ doc: CachedDoc; ordinal: number; content: string; confidence: ScoreConfidence }>;
@@ -85,7 +85,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
         keyword: ranked,
         semantic,
         docs,
-        allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+        allowed: filtering || excluded ? (doc) => keep(doc) && !excluded?.has(doc.rowid) : null,
         strict: strictQuery(must),
         groups,
         texts,

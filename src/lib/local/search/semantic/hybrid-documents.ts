@@ -26,8 +26,8 @@ export interface FuseInput {
   keyword: readonly Ranked[];
   semantic: SemanticMatch;
   docs: DocLookup;
-  /** Whether a document may be returned (filters, access control, language, excluded words). */
-  allowed(doc: CachedDoc): boolean;
+  /** Whether a document may be returned (filters, access control, language, excluded words); null when every one may. */
+  allowed: ((doc: CachedDoc) => boolean) | null;
   /** True when the query has required words or quoted phrases: only keyword matches may be returned, ranked by both. */
   strict: boolean;
   /** The FTS5 expression of each query position, for how much of the query a document matched. */
@@ -83,18 +83,28 @@ export function fuseDocuments(input: FuseInput): { ranked: FusedDoc[]; denseOnly
   const denseOnly: CachedDoc[] = [];
   if (!input.strict) {
     const seen = new Set<number>(keywordRows.keys());
+    const { allowed } = input;
+    // a document is read (from the cache or the store) only when a filter must see it, once per query
+    const verdicts = new Map<number, boolean>();
     const allowedRow = (row: number) => {
       const rowid = semantic.vectors.docRowids[row]!;
       if (seen.has(rowid)) return false;
-      const doc = input.docs.get(rowid);
-      return doc !== undefined && input.allowed(doc);
+      if (!allowed) return true;
+      let verdict = verdicts.get(rowid);
+      if (verdict === undefined) {
+        const doc = input.docs.get(rowid);
+        verdicts.set(rowid, (verdict = doc !== undefined && allowed(doc)));
+      }
+      return verdict;
     };
     // the passages nearest the query, several per document at most; the documents in that order
     for (const row of nearestRows(semantic, DENSE_DOCS * 4, allowedRow)) {
       const rowid = semantic.vectors.docRowids[row]!;
       if (seen.has(rowid) || candidates.length - input.keyword.length >= DENSE_DOCS) continue;
       seen.add(rowid);
-      const doc = input.docs.get(rowid)!;
+      const doc = input.docs.get(rowid);
+      // deleted since its vectors were read
+      if (!doc) continue;
       candidates.push(doc);
       if (input.isKeywordMatch && !input.isKeywordMatch(rowid)) denseOnly.push(doc);
     }
