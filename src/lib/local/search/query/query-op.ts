@@ -168,8 +168,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           semanticTop = { doc: first.doc, key: resultKey('answer', first.doc.docId), row: first.bestRow, confidence: first.confidence };
         // the total and facets stay the keyword matches' when there are any (as without semantic search); else they are what meaning found
         if (total === 0) {
-          if (matched) matched.push(...fused.denseOnly);
-          total = fused.denseOnly.length;
+          const denseOnly = fused.denseOnly();
+          if (matched) matched.push(...denseOnly);
+          total = denseOnly.length;
         }
       } else {
         const best = scored[0]?.score ?? 1;
