@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BuiltinProvider } from '../../../../src/lib/local/search/semantic/builtin-provider.js';
@@ -21,6 +21,8 @@ function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 describe('built-in embedding model (all-MiniLM-L6-v2 on onnxruntime-node, graph built from the shipped weights)', function () {
   this.timeout(60_000);
   const cacheDir = mkdtempSync(join(tmpdir(), 'nimbus-model-'));
+  // a graph of an earlier builder, which the new one replaces
+  writeFileSync(join(cacheDir, 'all-MiniLM-L6-v2-6638f625a0a60bda-g1.onnx'), 'old graph');
   const provider = new BuiltinProvider({ cacheDir, threads: 1 });
   after(async () => {
     await provider.close();
@@ -35,7 +37,11 @@ describe('built-in embedding model (all-MiniLM-L6-v2 on onnxruntime-node, graph 
     }
     const query = await provider.embedQuery(reference.texts[1]!);
     assert.ok(cosine(query, reference.vectors[1]!) >= 0.9999);
-    assert.deepEqual(readdirSync(cacheDir), ['all-MiniLM-L6-v2-6638f625a0a60bda-g1.onnx'], 'the graph built once, kept for the next start');
+    assert.deepEqual(
+      readdirSync(cacheDir),
+      ['all-MiniLM-L6-v2-6638f625a0a60bda-g2.onnx'],
+      'the graph built once, kept for the next start; the earlier one removed',
+    );
   });
 
   it('puts a paraphrase nearer to its answer than to an unrelated sentence', async () => {

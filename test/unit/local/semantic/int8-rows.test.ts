@@ -86,6 +86,21 @@ describe('int8 similarities in WebAssembly SIMD', () => {
       );
     });
 
+  it("gives each query's similarities when two queries are scored in turn (each query's own widened copy is written again)", () => {
+    const { vectors } = indexOf(500, 384);
+    const first = similarities(vectors, unitVector(7, 384), 0.05);
+    const expected = Array.from({ length: 500 }, (_, row) => first.of(row));
+    const second = similarities(vectors, unitVector(8, 384), 0.05);
+    assert.notDeepEqual(
+      Array.from({ length: 500 }, (_, row) => second.of(row)),
+      expected,
+    );
+    assert.deepEqual(
+      Array.from({ length: 500 }, (_, row) => first.of(row)),
+      expected,
+    );
+  });
+
   it('keeps the rows written when the memory grows, and scores extreme values without overflow', () => {
     const rows = new Int8Rows(32);
     rows.reserve(1);

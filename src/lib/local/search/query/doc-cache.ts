@@ -99,6 +99,11 @@ export function indexDocs(db: Database.Database, indexRowid: number): IndexCache
   return cache;
 }
 
+/** What changes whenever an index's documents do (added, replaced, deleted, their attributes or view counts). */
+export function documentsStamp(db: Database.Database, indexRowid: number): number {
+  return (sql(db, 'SELECT max(seq) FROM search_doc_changes WHERE index_rowid = ?').pluck().get(indexRowid) as number | null) ?? 0;
+}
+
 /** Something documents can be looked up in by rowid. */
 export interface DocLookup {
   get(rowid: number): CachedDoc | undefined;

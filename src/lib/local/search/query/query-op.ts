@@ -11,7 +11,7 @@ import { assembleAnswer, tableAnswerItem } from './table-answer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
-import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
+import { docLookup, documentsStamp, indexDocs, type CachedDoc } from './doc-cache.js';
 import type { DocPredicate } from './filter.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
@@ -30,7 +30,7 @@ import { spellCorrections } from './spell-check.js';
 import { group } from './fts-expression.js';
 import { ftsMatchCount, ftsPhraseHits } from './fts-stats.js';
 import { fuseDocuments } from '../semantic/hybrid-documents.js';
-import { semanticMatch } from '../semantic/query-semantic.js';
+import { startSemanticMatch, whileEmbedding } from '../semantic/query-semantic.js';
 import { semanticAnswer } from '../semantic/semantic-answer.js';
 import { strictQuery } from '../semantic/strict-query.js';
 
@@ -73,11 +73,13 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
   const answerable = options.wantExtracts && options.pageNumber === 1 && options.sort.length === 0 && plan.match !== null;
   const extract = answerable && isQuestion(text);
   const rankDocuments = options.wantDocuments || answerable;
-  // the vector side, unless the order is the attributes' (sorted) or there is nothing to rank
-  const semantic = rankDocuments && options.sort.length === 0 && expression ? await semanticMatch(ctx, index.rowid, text) : null;
+  // the vector side (unless the order is the attributes' or there is nothing to rank) starts first: the query is
+  // embedded elsewhere while the keywords are ranked (see whileEmbedding)
+  const pendingSemantic = rankDocuments && options.sort.length === 0 && expression ? startSemanticMatch(ctx, index.rowid, text) : null;
   let semanticTop: { doc: CachedDoc; key: string; row: number; confidence: ScoreConfidence } | undefined;
 
-  const read = ctx.db.transaction(() => {
+  /** The keyword side: the FAQ answers, the documents that match and their total, and the best of them by keywords. */
+  const keywordSide = () => {
     // text and fields joined by OR: the Boolean expression picks the documents (and the FAQs), the text only ranks
     const faqFilter = boolean ? withScope(scoped, boolean(ctx.db, faqFts(index.rowid))) : options.filter;
     if (boolean) options.filter = withScope(scoped, boolean(ctx.db, table));
@@ -105,9 +107,31 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       total = plan.phrases.length === 1 && expression === plan.phrases[0] ? ftsPhraseHits(ctx.db, table, expression) : ftsMatchCount(ctx.db, table, expression);
     }
     if (matched) total = matched.length;
-
     // a collapsed query groups as many of the most relevant documents as a query sees
     const docsNeeded = collapse ? MAX_VISIBLE_RESULTS : pageStart >= pageEnd ? 0 : Math.max(answerable ? 1 : 0, pageEnd - answers.length);
+    const byText = rankDocuments && docsNeeded > 0 && options.sort.length === 0 && expression;
+    const scored = byText
+      ? rankCandidates(ctx, options, {
+          indexRowid: index.rowid,
+          table,
+          expression,
+          phrases: plan.phrases,
+          queryText: text,
+          docs,
+          allowed: filtering ? rowidSet(matched!) : null,
+          needed: pendingSemantic ? Math.max(docsNeeded, KEYWORD_POOL) : docsNeeded,
+        })
+      : [];
+    return { filtering, keep, answers, matched, total, docs, docsNeeded, scored, stamp: documentsStamp(ctx.db, index.rowid) };
+  };
+  const early = pendingSemantic ? await whileEmbedding(pendingSemantic, ctx.db.transaction(keywordSide)) : null;
+  const semantic = early?.semantic ?? null;
+
+  const read = ctx.db.transaction(() => {
+    // what was ranked while the query was embedded holds unless the index's documents changed since
+    const side = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
+    const { filtering, keep, answers, docs, docsNeeded, scored } = side;
+    let { matched, total } = side;
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;
     if (!rankDocuments || docsNeeded === 0) {
       ranked = [];
@@ -115,16 +139,6 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       const ordered = options.sort.length > 0 ? sortDocs(matched!, options.sort, byRecency) : matched!.sort(byRecency);
       ranked = ordered.slice(0, docsNeeded).map((doc) => ({ doc, confidence: 'NOT_AVAILABLE' }));
     } else {
-      const scored = rankCandidates(ctx, options, {
-        indexRowid: index.rowid,
-        table,
-        expression,
-        phrases: plan.phrases,
-        queryText: text,
-        docs,
-        allowed: filtering ? rowidSet(matched!) : null,
-        needed: semantic ? Math.max(docsNeeded, KEYWORD_POOL) : docsNeeded,
-      });
       if (semantic) {
         const excluded = plan.excluded
           ? new Set(sql(ctx.db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(plan.excluded) as number[])
@@ -136,7 +150,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           keyword: scored,
           semantic,
           docs,
-          allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+          allowed: filtering || excluded ? (doc) => keep(doc) && !excluded?.has(doc.rowid) : null,
           strict: strictQuery(must),
           positions: [...should, ...must].map((item) => group(item.alternatives)),
           isKeywordMatch: matchedRows ? (rowid) => matchedRows.has(rowid) : total <= scored.length ? () => false : undefined,
@@ -151,8 +165,9 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
           semanticTop = { doc: first.doc, key: resultKey('answer', first.doc.docId), row: first.bestRow, confidence: first.confidence };
         // the total and facets stay the keyword matches' when there are any (as without semantic search); else they are what meaning found
         if (total === 0) {
-          if (matched) matched.push(...fused.denseOnly);
-          total = fused.denseOnly.length;
+          const denseOnly = fused.denseOnly();
+          if (matched) matched.push(...denseOnly);
+          total = denseOnly.length;
         }
       } else {
         const best = scored[0]?.score ?? 1;

@@ -6,7 +6,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { matcherOf } from './analyzer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
-import { docLookup, indexDocs, type CachedDoc } from './doc-cache.js';
+import { docLookup, documentsStamp, indexDocs, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
 import { principalFilters, userAccess } from './access.js';
 import { withLanguageScope } from './language.js';
@@ -19,7 +19,7 @@ import { attributesOf, confidence } from './result-items.js';
 import { resultId } from './result-ids.js';
 import { sql } from '../core/statements.js';
 import { fusePassages } from '../semantic/hybrid-passages.js';
-import { semanticMatch } from '../semantic/query-semantic.js';
+import { startSemanticMatch, whileEmbedding } from '../semantic/query-semantic.js';
 import { strictQuery } from '../semantic/strict-query.js';
 
 /** The most passages a query sees, over all its pages. */
@@ -48,9 +48,11 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
   const pageEnd = Math.min(MAX_PASSAGES, pageStart + options.pageSize);
   if (!expression || pageStart >= pageEnd) return { QueryId: queryId, ResultItems: [] };
   const table = documentsFts(index.rowid);
-  const semantic = await semanticMatch(ctx, index.rowid, text);
+  // the vector side starts first: the query is embedded elsewhere while the keywords are ranked (see whileEmbedding)
+  const pendingSemantic = startSemanticMatch(ctx, index.rowid, text);
 
-  const read = ctx.db.transaction((): RetrieveResultItem[] => {
+  /** The keyword side: who may see what, and the best documents by keywords. */
+  const keywordSide = () => {
     const { filtering, keep } = candidateFilter(ctx.db, index.rowid, options);
     const docs = filtering ? indexDocs(ctx.db, index.rowid).docs : docLookup(ctx.db, index.rowid);
     const passes = (doc: CachedDoc | undefined) => doc !== undefined && keep(doc);
@@ -66,6 +68,14 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
       allowed,
       needed: CANDIDATE_DOCS,
     }).slice(0, CANDIDATE_DOCS);
+    return { filtering, keep, docs, ranked, stamp: documentsStamp(ctx.db, index.rowid) };
+  };
+  const early = pendingSemantic ? await whileEmbedding(pendingSemantic, ctx.db.transaction(keywordSide)) : null;
+  const semantic = early?.semantic ?? null;
+
+  const read = ctx.db.transaction((): RetrieveResultItem[] => {
+    // what was ranked while the query was embedded holds unless the index's documents changed since
+    const { filtering, keep, docs, ranked } = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
     const texts = (rowids: readonly number[]) => plainTexts(ctx.db, table, 'body', rowids);
     let passages: Array<{ doc: CachedDoc; ordinal: number; content: string; confidence: ScoreConfidence }>;
@@ -75,7 +85,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
         keyword: ranked,
         semantic,
         docs,
-        allowed: (doc) => keep(doc) && !excluded?.has(doc.rowid),
+        allowed: filtering || excluded ? (doc) => keep(doc) && !excluded?.has(doc.rowid) : null,
         strict: strictQuery(must),
         groups,
         texts,

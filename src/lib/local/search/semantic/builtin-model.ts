@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { writeBertGraph, type BertConfig } from './minilm-graph.js';
 import { readSafetensors } from './safetensors.js';
@@ -62,7 +62,7 @@ async function checkedFile(path: string): Promise<Buffer> {
 }
 
 /** The version of the graph nimbus builds: part of the cached file's name, so a changed builder never reuses an old file. */
-const GRAPH_VERSION = 1;
+const GRAPH_VERSION = 2;
 
 /** The model package's tokenizer, checked against the pinned checksum. */
 async function loadManifest(): Promise<ModelManifest> {
@@ -80,7 +80,8 @@ export async function loadTokenizer(): Promise<WordPieceTokenizer> {
 /**
  * The ONNX graph of the model as a file in `cacheDir`, built from the shipped weights (checked
  * against their pinned checksum) the first time: about 2 s, after which sessions load the file.
- * Written to a temporary name and renamed, so a file there is always whole.
+ * Written to a temporary name and renamed, so a file there is always whole; the graphs of
+ * earlier builders there are then removed (a session that has one open keeps reading it).
  */
 export async function graphFile(cacheDir: string): Promise<string> {
   const file = join(cacheDir, `all-MiniLM-L6-v2-${PINNED_SHA256['model.fp16.safetensors']!.slice(0, 16)}-g${GRAPH_VERSION}.onnx`);
@@ -98,6 +99,8 @@ export async function graphFile(cacheDir: string): Promise<string> {
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
   writeBertGraph(partial, weights, config);
   await rename(partial, file);
+  const earlier = (await readdir(cacheDir)).filter((name) => /^all-MiniLM-L6-v2-.*-g\d+\.onnx$/.test(name) && name !== basename(file));
+  await Promise.all(earlier.map((name) => rm(join(cacheDir, name), { force: true })));
   return file;
 }
 

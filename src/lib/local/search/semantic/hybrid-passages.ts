@@ -22,7 +22,8 @@ export interface PassageInput {
   keyword: readonly Ranked[];
   semantic: SemanticMatch;
   docs: DocLookup;
-  allowed(doc: CachedDoc): boolean;
+  /** Whether a document may be returned (filters, access control, language, excluded words); null when every one may. */
+  allowed: ((doc: CachedDoc) => boolean) | null;
   /** Only passages of keyword matches (required words or quoted phrases). */
   strict: boolean;
   /** The matchers of each query position. */
@@ -50,7 +51,7 @@ function wordShare(text: string, groups: ReadonlyArray<readonly Matcher[]>): num
 }
 
 interface Candidate {
-  doc: CachedDoc;
+  docRowid: number;
   ordinal: number;
   start: number;
   end: number;
@@ -87,20 +88,34 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
   const keywordBest = input.keyword[0]?.score || 1;
   const relative = new Map(input.keyword.map((entry) => [entry.doc.rowid, entry.score / keywordBest]));
   const candidates = new Map<string, Candidate>();
-  const add = (doc: CachedDoc, ordinal: number, start: number, end: number, sim: number | undefined) =>
-    candidates.set(`${doc.rowid}:${ordinal}`, { doc, ordinal, start, end, sim });
-  const addRow = (doc: CachedDoc, row: number) => add(doc, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims.of(row));
+  const add = (docRowid: number, ordinal: number, start: number, end: number, sim: number | undefined) =>
+    candidates.set(`${docRowid}:${ordinal}`, { docRowid, ordinal, start, end, sim });
+  const addRow = (row: number) => add(vectors.docRowids[row]!, vectors.ordinals[row]!, vectors.starts[row]!, vectors.ends[row]!, sims.of(row));
+  // documents are read (from the cache or the store) only for a filter or a passage chosen, once per query
+  const known = new Map<number, CachedDoc | undefined>(input.keyword.map((entry) => [entry.doc.rowid, entry.doc]));
+  const docOf = (rowid: number) => {
+    if (!known.has(rowid)) known.set(rowid, input.docs.get(rowid));
+    return known.get(rowid);
+  };
   if (!input.strict) {
+    const { allowed } = input;
+    const verdicts = new Map<number, boolean>();
     const allowedRow = (row: number) => {
-      const doc = input.docs.get(vectors.docRowids[row]!);
-      return doc !== undefined && input.allowed(doc);
+      if (!allowed) return true;
+      const rowid = vectors.docRowids[row]!;
+      let verdict = verdicts.get(rowid);
+      if (verdict === undefined) {
+        const doc = docOf(rowid);
+        verdicts.set(rowid, (verdict = doc !== undefined && allowed(doc)));
+      }
+      return verdict;
     };
-    for (const row of nearestRows(input.semantic, DENSE_PASSAGES, allowedRow)) addRow(input.docs.get(vectors.docRowids[row]!)!, row);
+    for (const row of nearestRows(input.semantic, DENSE_PASSAGES, allowedRow)) addRow(row);
   }
   const unembedded: CachedDoc[] = [];
   for (const { doc } of input.keyword) {
     const rows = vectors.docRows.get(doc.rowid);
-    if (rows) for (const row of rows) addRow(doc, row);
+    if (rows) for (const row of rows) addRow(row);
     else unembedded.push(doc);
   }
   const bodies = new Map(input.texts(unembedded.map((doc) => doc.rowid)));
@@ -109,17 +124,20 @@ export function fusePassages(input: PassageInput): FusedPassage[] {
     if (text === undefined) bodies.set(rowid, (text = input.texts([rowid]).get(rowid) ?? ''));
     return text;
   };
-  for (const doc of unembedded) for (const [ordinal, span] of passageSpans(body(doc.rowid)).entries()) add(doc, ordinal, span.start, span.end, undefined);
+  for (const doc of unembedded) for (const [ordinal, span] of passageSpans(body(doc.rowid)).entries()) add(doc.rowid, ordinal, span.start, span.end, undefined);
   const bounded = [...candidates.values()].map((candidate) => {
-    const docRelative = relative.get(candidate.doc.rowid) ?? 0;
+    const docRelative = relative.get(candidate.docRowid) ?? 0;
     return { candidate, docRelative, bound: scored(candidate, 1, docRelative).score };
   });
   bounded.sort((a, b) => b.bound - a.bound);
   const best: FusedPassage[] = [];
   for (const { candidate, docRelative, bound } of bounded) {
     if (best.length >= input.wanted && bound < best[input.wanted - 1]!.score) break;
-    const content = body(candidate.doc.rowid).slice(candidate.start, candidate.end);
-    best.push({ doc: candidate.doc, ordinal: candidate.ordinal, content, ...scored(candidate, wordShare(content, input.groups), docRelative) });
+    const doc = docOf(candidate.docRowid);
+    // deleted since its vectors were read
+    if (!doc) continue;
+    const content = body(candidate.docRowid).slice(candidate.start, candidate.end);
+    best.push({ doc, ordinal: candidate.ordinal, content, ...scored(candidate, wordShare(content, input.groups), docRelative) });
     best.sort(byScore);
     if (best.length > input.wanted) best.pop();
   }

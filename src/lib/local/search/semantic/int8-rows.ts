@@ -18,6 +18,10 @@ export class Int8Rows {
   private readonly outAt: number;
   private readonly rowsAt: number;
   private rowCapacity = 0;
+  /** The query whose widened copy is in memory now (each query writes its own before scoring). */
+  private widenedFor: Int8Array | undefined;
+  /** The first int32 of the output area (made again when the memory grows, which detaches views). */
+  private firstOut = new Int32Array(0);
 
   constructor(readonly dimension: number) {
     this.stride = Math.ceil(dimension / 16) * 16;
@@ -53,9 +57,7 @@ export class Int8Rows {
    * similarities to the last bit). Only those rows are kept, so a query allocates little.
    */
   near(query: Int8Array, count: number, scales: Float32Array, queryScale: number, min: number): { rows: Int32Array; sims: Float32Array } {
-    const widened = new Int16Array(this.memory.buffer, 0, this.stride);
-    widened.fill(0);
-    widened.set(query);
+    this.widen(query);
     const out = new Int32Array(this.memory.buffer, this.outAt, CHUNK);
     let rows = new Int32Array(256);
     let sims = new Float32Array(256);
@@ -77,12 +79,21 @@ export class Int8Rows {
     return { rows: rows.subarray(0, found), sims: sims.subarray(0, found) };
   }
 
-  /** The similarity of row `row` to `query`, computed as {@link near} computes it. */
+  /** The similarity of row `row` to `query`, computed as {@link near} computes it (the SIMD function on one row). */
   similarity(query: Int8Array, row: number, scale: number, queryScale: number): number {
-    const values = new Int8Array(this.memory.buffer, this.rowsAt + row * this.stride, this.dimension);
-    let dot = 0;
-    for (let k = 0; k < this.dimension; k++) dot += values[k]! * query[k]!;
-    return Math.fround(dot * Math.fround(scale * queryScale));
+    this.widen(query);
+    this.dots(0, this.rowsAt + row * this.stride, this.stride, 1, this.outAt);
+    if (this.firstOut.buffer !== this.memory.buffer) this.firstOut = new Int32Array(this.memory.buffer, this.outAt, 1);
+    return Math.fround(this.firstOut[0]! * Math.fround(scale * queryScale));
+  }
+
+  /** Writes `query` widened to int16 where the SIMD function reads it, unless it is there already. */
+  private widen(query: Int8Array): void {
+    if (this.widenedFor === query) return;
+    const widened = new Int16Array(this.memory.buffer, 0, this.stride);
+    widened.fill(0);
+    widened.set(query);
+    this.widenedFor = query;
   }
 }
 

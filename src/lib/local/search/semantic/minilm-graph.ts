@@ -28,7 +28,7 @@ export function writeBertGraph(path: string, weights: ReadonlyMap<string, Weight
     if (!found) throw new Error(`the model's weights have no tensor ${name}`);
     return found;
   };
-  const init = (name: string, dims: number[], data: Float32Array | BigInt64Array | (() => Float32Array)): string => {
+  const init = (name: string, dims: number[], data: Parameters<typeof tensor>[2]): string => {
     parts.initializers.push(tensor(name, dims, data));
     return name;
   };
@@ -66,7 +66,12 @@ export function writeBertGraph(path: string, weights: ReadonlyMap<string, Weight
   const tokens = op('Slice', [op('Shape', ['input_ids']), ints('one', [1]), ints('two', [2])]);
   const positions = op('Slice', [vector('embeddings.position_embeddings.weight'), ints('zero', [0]), tokens, ints('zero_axis', [0])]);
   const typeZero = init('token_type_zero', [hidden], () => weight('embeddings.token_type_embeddings.weight').read().slice(0, hidden));
-  const words = op('Gather', [vector('embeddings.word_embeddings.weight'), 'input_ids']);
+  // the word table, the largest weight (30,522 × 384), stays float16 in the session: only the rows of the text are widened
+  const wordTable = weight('embeddings.word_embeddings.weight');
+  const halfTable = wordTable.half;
+  const words = halfTable
+    ? op('Cast', [op('Gather', [init('embeddings.word_embeddings.weight', wordTable.shape, { half: halfTable }), 'input_ids'])], { to: { int: ELEM.FLOAT } })
+    : op('Gather', [vector('embeddings.word_embeddings.weight'), 'input_ids']);
   let x = layerNorm(op('Add', [op('Add', [words, positions]), typeZero]), 'embeddings.LayerNorm');
 
   // padding gets -10000 before the softmax

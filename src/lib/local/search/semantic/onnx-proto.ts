@@ -3,11 +3,11 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 /**
  * The few ONNX protobuf messages a model graph needs, written by hand: a varint/length-delimited
  * encoder and one function per message (field numbers from onnx.proto3). Enough to describe a
- * graph of standard operators with float32/int64 initialisers; nothing is ever parsed.
+ * graph of standard operators with float32/float16/int64 initialisers; nothing is ever parsed.
  */
 
 /** ONNX tensor element types used here (TensorProto.DataType). */
-export const ELEM = { FLOAT: 1, INT64: 7 } as const;
+export const ELEM = { FLOAT: 1, INT64: 7, FLOAT16: 10 } as const;
 
 /** A field of a message, serialised only once the whole model is (so large tensors are copied once). */
 export type Field = Uint8Array | Nested | Deferred;
@@ -105,19 +105,25 @@ export function node(opType: string, inputs: readonly string[], outputs: readonl
   ]);
 }
 
-/** A TensorProto with its data raw (little-endian), as an initialiser; a function gives float32 data only when written. */
-export function tensor(name: string, dims: readonly number[], data: Float32Array | BigInt64Array | (() => Float32Array)): Field {
-  const elem = data instanceof BigInt64Array ? ELEM.INT64 : ELEM.FLOAT;
+/** Float16 values (their IEEE 754 bits), made only when written. */
+export interface HalfData {
+  half(): Uint16Array;
+}
+
+/**
+ * A TensorProto with its data raw (little-endian), as an initialiser; a function gives float32
+ * data, and {@link HalfData} float16 data, only when written.
+ */
+export function tensor(name: string, dims: readonly number[], data: Float32Array | BigInt64Array | (() => Float32Array) | HalfData): Field {
+  const elem = data instanceof BigInt64Array ? ELEM.INT64 : 'half' in data ? ELEM.FLOAT16 : ELEM.FLOAT;
+  const count = dims.reduce((product, dim) => product * dim, 1);
+  const bytes = (values: Float32Array | Uint16Array) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
   const raw: Field =
     typeof data === 'function'
-      ? {
-          size: dims.reduce((product, dim) => product * dim, 1) * 4,
-          produce: () => {
-            const values = data();
-            return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-          },
-        }
-      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      ? { size: count * 4, produce: () => bytes(data()) }
+      : 'half' in data
+        ? { size: count * 2, produce: () => bytes(data.half()) }
+        : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   return concat([...dims.map((dim) => intField(1, dim)), intField(2, elem), stringField(8, name), bytesField(9, raw)]);
 }
 

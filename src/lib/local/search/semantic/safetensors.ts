@@ -2,6 +2,8 @@
 export interface Weight {
   shape: number[];
   read(): Float32Array;
+  /** A float16 tensor's values as stored (their bits), copied on each call; undefined for a float32 tensor. */
+  half: (() => Uint16Array) | undefined;
 }
 
 /** Converts one IEEE 754 half-precision value to a number. */
@@ -47,7 +49,12 @@ export function readSafetensors(file: Uint8Array): Map<string, Weight> {
       }
       return data;
     };
-    weights.set(name, { shape: entry.shape, read });
+    const half16 = () => {
+      const data = new Uint16Array(count);
+      for (let i = 0; i < count; i++) data[i] = view.getUint16(base + start + i * 2, true);
+      return data;
+    };
+    weights.set(name, { shape: entry.shape, read, half: half ? half16 : undefined });
   }
   return weights;
 }
