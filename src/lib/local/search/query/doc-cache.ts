@@ -104,6 +104,14 @@ export function documentsStamp(db: Database.Database, indexRowid: number): numbe
   return (sql(db, 'SELECT max(seq) FROM search_doc_changes WHERE index_rowid = ?').pluck().get(indexRowid) as number | null) ?? 0;
 }
 
+/**
+ * `earlier` (work done from the index's documents, with the {@link documentsStamp} it saw) when
+ * those documents have not changed since, else `again()`: a write landed in between.
+ */
+export function unlessDocumentsChanged<T extends { stamp: number }>(db: Database.Database, indexRowid: number, earlier: T | undefined, again: () => T): T {
+  return earlier && earlier.stamp === documentsStamp(db, indexRowid) ? earlier : again();
+}
+
 /** Something documents can be looked up in by rowid. */
 export interface DocLookup {
   get(rowid: number): CachedDoc | undefined;

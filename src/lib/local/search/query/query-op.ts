@@ -11,7 +11,7 @@ import { assembleAnswer, tableAnswerItem } from './table-answer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
 import { collapsePlan, collapseRanked, type Collapsed } from './collapse.js';
 import { collapsedItems } from './collapsed-items.js';
-import { docLookup, documentsStamp, indexDocs, type CachedDoc } from './doc-cache.js';
+import { docLookup, documentsStamp, indexDocs, unlessDocumentsChanged, type CachedDoc } from './doc-cache.js';
 import type { DocPredicate } from './filter.js';
 import { computeFacets } from './facets.js';
 import { featuredResults } from './featured-items.js';
@@ -129,7 +129,7 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
 
   const read = ctx.db.transaction(() => {
     // what was ranked while the query was embedded holds unless the index's documents changed since
-    const side = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
+    const side = unlessDocumentsChanged(ctx.db, index.rowid, early?.done, keywordSide);
     const { filtering, keep, answers, docs, docsNeeded, scored } = side;
     let { matched, total } = side;
     let ranked: Array<{ doc: CachedDoc; confidence: ScoreConfidence }>;

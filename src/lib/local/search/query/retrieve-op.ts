@@ -6,7 +6,7 @@ import type { OperationHandler, OperationHandlers } from '../core/op-context.js'
 import { activeIndex, indexFields } from '../resources/index-store.js';
 import { matcherOf } from './analyzer.js';
 import { candidateFilter, rankCandidates } from './candidates.js';
-import { docLookup, documentsStamp, indexDocs, type CachedDoc } from './doc-cache.js';
+import { docLookup, documentsStamp, indexDocs, unlessDocumentsChanged, type CachedDoc } from './doc-cache.js';
 import { plainTexts } from './highlight.js';
 import { principalFilters, userAccess } from './access.js';
 import { withLanguageScope } from './language.js';
@@ -75,7 +75,7 @@ const retrieve: OperationHandler<'Retrieve'> = async (ctx, input) => {
 
   const read = ctx.db.transaction((): RetrieveResultItem[] => {
     // what was ranked while the query was embedded holds unless the index's documents changed since
-    const { filtering, keep, docs, ranked } = early && early.done.stamp === documentsStamp(ctx.db, index.rowid) ? early.done : keywordSide();
+    const { filtering, keep, docs, ranked } = unlessDocumentsChanged(ctx.db, index.rowid, early?.done, keywordSide);
     const groups = [...should, ...must].map((group) => group.alternatives.map((alternative) => matcherOf(alternative.text, alternative.prefix)));
     const texts = (rowids: readonly number[]) => plainTexts(ctx.db, table, 'body', rowids);
     let passages: Array<{ doc: CachedDoc; ordinal: number; content: string; confidence: ScoreConfidence }>;
