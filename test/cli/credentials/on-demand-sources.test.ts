@@ -42,17 +42,29 @@ function onDemandModules(): Set<string> {
 
 /**
  * The modules of src/ whose code a run of the built CLI evaluated, from the V8 coverage it wrote
- * (NODE_V8_COVERAGE) of the bundles: the bundle evaluates a module loaded on demand by calling a
- * function named after the module's path, which counts as called once it ran.
+ * (NODE_V8_COVERAGE) of the bundles: the bundle evaluates a module loaded on demand by calling its
+ * wrapper, a method `_` whose parameter list opens with a comment holding the module's path
+ * (scripts/build.mjs); it counts as called once it ran. bin/run.js
+ * compiles each bundle inside a function wrapper (`(function (…) {` … `\n})`), so coverage
+ * offsets are shifted by its opening, found from the top-level function's length.
  */
 function evaluatedModules(coverageDir: string): Set<string> {
   const evaluated = new Set<string>();
   for (const file of readdirSync(coverageDir)) {
     const { result } = JSON.parse(readFileSync(join(coverageDir, file), 'utf8')) as {
-      result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ count: number }> }> }>;
+      result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; endOffset: number; count: number }> }> }>;
     };
     for (const script of result.filter((entry) => /\/dist\/cli\/[a-z]+\.cjs$/.test(entry.url))) {
-      for (const fn of script.functions) if (fn.functionName.startsWith('src/') && fn.ranges[0]!.count > 0) evaluated.add(fn.functionName);
+      const source = readFileSync(new URL(script.url), 'latin1');
+      const shift = script.functions[0]!.ranges[0]!.endOffset - source.length - '\n})'.length;
+      for (const fn of script.functions) {
+        if (fn.functionName !== '_' || fn.ranges[0]!.count === 0) continue;
+        const wrapper = /_\(\/\*([^*]+)\*\//y;
+        wrapper.lastIndex = fn.ranges[0]!.startOffset - shift;
+        const path = wrapper.exec(source)?.[1];
+        assert.ok(path, `${script.url}: no module path at a called wrapper (offset ${fn.ranges[0]!.startOffset}): has the build's wrapper form changed?`);
+        if (path.startsWith('src/')) evaluated.add(path);
+      }
     }
   }
   return evaluated;
