@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
-import { activeIndex, ok, textDoc, until } from '../local-search/support.js';
+import { activeIndex, call, ok, textDoc, until } from '../local-search/support.js';
 
 /** The parts of Query's answer that must be equal on every node (ids made per query left out). */
 function answerOf(output: any): unknown {
@@ -89,6 +90,29 @@ describe('local service: nodes of one PostgreSQL store', function () {
       assert.deepEqual(answerOf(answers[1]), answerOf(plain), `node B and SQLite alone differ for "${text}"`);
     }
     assert.deepEqual(answerOf(onB), answerOf(onA));
+  });
+
+  it('a request that fails after writing leaves nothing in the log: the other node has the requests sent with it, and not its writes', async () => {
+    const url = postgres!.createDatabase('failed_request');
+    const dirOfA = dataDir();
+    const [a, b] = [await start(url, dirOfA), await start(url)];
+    const index = await activeIndex(a.endpoint);
+    // node A's copy refuses one document (a trigger only it has), after the batch stored the one before it
+    const other = new Database(join(dirOfA, 'nimbus.db'));
+    other.exec(`CREATE TRIGGER refuse_doomed AFTER INSERT ON search_documents WHEN NEW.doc_id = 'doomed-2' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    other.close();
+    const put = (...ids: string[]) => call(a.endpoint, 'BatchPutDocument', { IndexId: index, Documents: ids.map((id) => textDoc(id, id, 'cormorant')) });
+    const answers = await Promise.all([put('kept-1', 'kept-2'), put('doomed-1', 'doomed-2'), put('kept-3')]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 500, 200],
+    );
+    const found = (node: LocalService) =>
+      ok(node.endpoint, 'Query', { IndexId: index, QueryText: 'cormorant' }).then((answer) =>
+        (answer.ResultItems as any[]).map((item) => item.DocumentId).sort(),
+      );
+    assert.deepEqual(await found(a), ['kept-1', 'kept-2', 'kept-3']);
+    assert.deepEqual(await until(async () => ((await found(b).catch(() => [])).length === 3 ? found(b) : undefined)), ['kept-1', 'kept-2', 'kept-3']);
   });
 
   it('a new node on an empty data dir serves the whole store', async () => {

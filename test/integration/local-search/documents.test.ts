@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { activeIndex, call, ok, startTestService, textDoc, until, type TestService } from './support.js';
 
 const blob = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -13,8 +14,11 @@ describe('local search service: documents', function () {
   const query = (QueryText: string) => ok(endpoint, 'Query', { IndexId: index, QueryText });
   const stats = async () => (await ok(endpoint, 'DescribeIndex', { Id: index })).IndexStatistics.TextDocumentStatistics;
 
+  /** The causes of the service's 500 answers. */
+  const failures: string[] = [];
+
   before(async () => {
-    service = await startTestService();
+    service = await startTestService({ onError: (error) => failures.push((error as Error).message) });
     endpoint = service.service.endpoint;
     index = await activeIndex(endpoint);
   });
@@ -105,6 +109,32 @@ describe('local search service: documents', function () {
     const answer = await ok(endpoint, 'BatchDeleteDocument', { IndexId: index, DocumentIdList: ['gone-1', 'never-existed'] });
     assert.deepEqual(answer.FailedDocuments, []);
     assert.deepEqual(ids(await query('albacore')), ['gone-2']);
+  });
+
+  it('leaves no trace of a BatchPutDocument that fails after storing some of its documents, and stores the batches sent with it', async () => {
+    // the store refuses one document (a trigger added by another connection), after the batch stored the one before it
+    const other = new Database(join(service.dataDir, 'nimbus.db'));
+    other.exec(`CREATE TRIGGER refuse_doomed AFTER INSERT ON search_documents WHEN NEW.doc_id = 'doomed-2' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    try {
+      const before = await stats();
+      const answers = await Promise.all([
+        call(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('kept-1', 'k', 'cormorant'), textDoc('kept-2', 'k', 'cormorant')] }),
+        call(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('doomed-1', 'd', 'cormorant'), textDoc('doomed-2', 'd', 'cormorant')] }),
+        call(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('kept-3', 'k', 'cormorant')] }),
+      ]);
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [200, 500, 200],
+      );
+      assert.deepEqual(failures.splice(0), ['refused']);
+      assert.deepEqual(answers[0]!.body.FailedDocuments, []);
+      assert.deepEqual(answers[2]!.body.FailedDocuments, []);
+      assert.deepEqual(ids(await query('cormorant')).sort(), ['kept-1', 'kept-2', 'kept-3']);
+      assert.equal((await stats()).IndexedTextDocumentsCount, before.IndexedTextDocumentsCount + 3);
+    } finally {
+      other.exec('DROP TRIGGER refuse_doomed');
+      other.close();
+    }
   });
 
   it('refuses batches of more than 10 documents and writes to an index that is not ACTIVE', async () => {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { storeWrites } from './store-writes.js';
+import { runWriteGroup, type GroupResult } from './write-group.js';
 
 interface Pending {
   work: () => unknown;
@@ -19,8 +20,9 @@ function isBusy(error: unknown): boolean {
 }
 
 /**
- * Group commit: writes queued in the same turn of the event loop run in one transaction (each
- * in its own savepoint, so a failing one leaves the others intact), and every caller's promise
+ * Group commit: writes queued in the same turn of the event loop run in one transaction (a
+ * failing one leaves no trace and the others intact: `runWriteGroup`, which may run a write
+ * more than once, so a write changes nothing but the database), and every caller's promise
  * settles only after that transaction committed — durable with `synchronous=FULL` — at the
  * cost of one commit for the whole group instead of one each.
  *
@@ -42,7 +44,11 @@ export class WriteQueue {
   /** @param db the connection the writes run on */
   constructor(private readonly db: Database.Database) {}
 
-  /** Runs `work` (synchronous database writes) in the next group; resolves with its result once committed. */
+  /**
+   * Runs `work` (synchronous database writes) in the next group; resolves with its result once
+   * committed. `work` may run more than once (its writes rolled back in between, when another
+   * write of its group fails): it must change nothing outside the database, only return.
+   */
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve, reject });
@@ -88,55 +94,61 @@ export class WriteQueue {
     this.pending = [];
     this.scheduled = false;
     this.waitingSince = undefined;
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    let result: GroupResult;
     try {
-      for (const item of group) {
-        try {
-          outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-      this.db.prepare('COMMIT').run();
+      result = runWriteGroup(
+        this.db,
+        group.map((item) => item.work),
+      );
+      if (result.kind === 'done') this.db.prepare('COMMIT').run();
     } catch (error) {
       if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
       for (const item of group) item.reject(error);
       return;
     }
+    this.settle(group, result);
+  }
+
+  /**
+   * Answers the writes of a group that ran: each with its outcome once committed; or, when a write's
+   * failure cost the whole transaction, that write with its error, the others queued again first.
+   */
+  private settle(group: Pending[], result: GroupResult): void {
+    if (result.kind === 'lost') {
+      group[result.failed]!.reject(result.error);
+      this.pending = [...group.filter((_, position) => position !== result.failed), ...this.pending];
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+      return;
+    }
     group.forEach((item, position) => {
-      const outcome = outcomes[position]!;
+      const outcome = result.outcomes[position]!;
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
   }
 
   /** Runs the pending group in one window of the store's write seam (which holds the transaction). */
-  private flushInWindow(window: (work: () => Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>) => unknown): void {
+  private flushInWindow(window: (work: () => GroupResult) => unknown): void {
     const group = this.pending;
     this.pending = [];
-    const outcomes = Promise.resolve(
+    const ran = Promise.resolve(
       window(() =>
-        group.map((item): { ok: true; value: unknown } | { ok: false; error: unknown } => {
-          try {
-            return { ok: true, value: this.db.transaction(item.work)() };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        }),
+        runWriteGroup(
+          this.db,
+          group.map((item) => item.work),
+        ),
       ),
-    ) as Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>>;
-    void outcomes.then(
-      (settled) =>
-        group.forEach((item, position) => {
-          const outcome = settled[position]!;
-          if (outcome.ok) item.resolve(outcome.value);
-          else item.reject(outcome.error);
-        }),
+    ) as Promise<GroupResult>;
+    void ran.then(
+      (result) => this.settle(group, result),
       (error: unknown) => {
         for (const item of group) item.reject(error);
       },
     );
-    void outcomes
+    void ran
       .catch(() => undefined)
       .then(() => {
         this.scheduled = false;

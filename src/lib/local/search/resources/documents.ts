@@ -32,7 +32,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
   const enrichmentConfig = input.CustomDocumentEnrichmentConfiguration as CustomDocumentEnrichmentConfiguration | undefined;
   if (enrichmentConfig) checkEnrichmentConfig(enrichmentConfig, byName);
   const enrichment = enrichmentConfig ? { config: enrichmentConfig, functions: ctx.local.functions ?? new Map<string, string>() } : undefined;
-  const failed: FailedDocument[] = [];
+  const rejected: FailedDocument[] = [];
   const prepared: PreparedPut[] = [];
   const seen = new Set<string>();
   const rejectedInJobs: Array<{ dataSourceId: string; executionId: string; docId: string; reason: string }> = [];
@@ -49,14 +49,16 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       delete document.Blob;
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
-      failed.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
+      rejected.push({ Id: document.Id, ...(dataSourceId ? { DataSourceId: dataSourceId } : {}), ErrorCode: 'InvalidRequest', ErrorMessage: error.message });
       const executionId = document.Attributes?.find((attribute) => attribute?.Key === SYNC_JOB_ATTRIBUTE)?.Value?.StringValue;
       if (dataSourceId && executionId) rejectedInJobs.push({ dataSourceId, executionId, docId: document.Id, reason: error.message });
     }
   }
   // the encoded and decoded contents of a large batch are garbage now: free them before writing
   if (encodedBytes >= LARGE_BATCH_BYTES) collectGarbage();
-  await writeQueue(ctx.db).run(() => {
+  // the write may run more than once (see WriteQueue.run): it returns its failures, leaving `rejected` as it was
+  const failed = await writeQueue(ctx.db).run(() => {
+    const failures = [...rejected];
     // over the extracted-text quota the whole batch is refused; over the document quota, each extra new document fails
     const textQuota = extractedTextQuota(index.edition, storageUnits(index));
     const bytes = textBytesWith(
@@ -81,21 +83,21 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       if (put.syncJobId !== null) {
         const job = runningCustomJob(ctx.db, index.rowid, put.doc.dataSourceId!, put.syncJobId);
         if (typeof job === 'string') {
-          failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId!, ErrorCode: 'InvalidRequest', ErrorMessage: job });
+          failures.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId!, ErrorCode: 'InvalidRequest', ErrorMessage: job });
           continue;
         }
         jobRowid = job;
       } else if (put.doc.dataSourceId !== null) {
         if (!dataSourceExists(ctx.db, index.rowid, put.doc.dataSourceId)) {
           const message = `Data source ${put.doc.dataSourceId} does not exist in this index.`;
-          failed.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId, ErrorCode: 'InvalidRequest', ErrorMessage: message });
+          failures.push({ Id: put.doc.id, DataSourceId: put.doc.dataSourceId, ErrorCode: 'InvalidRequest', ErrorMessage: message });
           continue;
         }
       }
       const configurationId = configurationIdOf(put.doc.acl);
       if (configurationId !== null && !findAccessConfig(ctx.db, index.rowid, configurationId)) {
         const message = `Access control configuration ${configurationId} does not exist in this index.`;
-        failed.push({
+        failures.push({
           Id: put.doc.id,
           ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}),
           ErrorCode: 'InvalidRequest',
@@ -105,7 +107,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
       }
       const message = room.admit(put.doc.id);
       if (message !== null) {
-        failed.push({
+        failures.push({
           Id: put.doc.id,
           ...(put.doc.dataSourceId ? { DataSourceId: put.doc.dataSourceId } : {}),
           ErrorCode: 'InvalidRequest',
@@ -122,7 +124,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
         addMetrics(ctx.db, jobRowid, { scanned: 1, ...(outcome === 'added' ? { added: 1 } : outcome === 'modified' ? { modified: 1 } : {}) });
       }
     }
-    for (const failure of failed) {
+    for (const failure of failures) {
       recordFailure(
         ctx.db,
         index.rowid,
@@ -130,6 +132,7 @@ const batchPutDocument: OperationHandler<'BatchPutDocument'> = async (ctx, input
         ctx.nowMs,
       );
     }
+    return failures;
   });
   return { FailedDocuments: failed };
 };

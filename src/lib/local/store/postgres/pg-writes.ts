@@ -138,7 +138,8 @@ export class PgWrites implements StoreWrites {
       this.capture.raw.exec('BEGIN IMMEDIATE');
       const captured = await this.capture.capture(work);
       if (captured.statements.length === 0) {
-        this.capture.raw.exec('ROLLBACK');
+        // (a write's failure may have cost the transaction already: SQLITE_FULL, an I/O error)
+        if (this.db.inTransaction) this.capture.raw.exec('ROLLBACK');
         await this.pg(client, 'ROLLBACK');
       } else {
         const seq = head + 1;
