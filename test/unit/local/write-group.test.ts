@@ -30,6 +30,11 @@ describe('local store: a group of writes of the write queue', function () {
       for (const id of ids) writeDocument(db, INDEX, [], doc(id), 0);
       return ids.length;
     };
+  /** A write that stores `id`, then fails. */
+  const failing = (id: string) => () => {
+    put(id)();
+    throw new Error(`refused ${id}`);
+  };
   const stored = () => db.prepare('SELECT doc_id FROM search_documents ORDER BY doc_id').pluck().all() as string[];
   /** The FTS5 origin of each stored document's terms: one per segment FTS5 wrote. */
   const segments = () =>
@@ -108,10 +113,6 @@ describe('local store: a group of writes of the write queue', function () {
   });
 
   it('after two writes of a group failed, runs the rest with a savepoint each, each failing one leaving nothing', async () => {
-    const failing = (id: string) => () => {
-      put(id)();
-      throw new Error(`refused ${id}`);
-    };
     const results = await Promise.allSettled([
       queue.run(failing('x')),
       queue.run(put('a1')),
@@ -129,10 +130,6 @@ describe('local store: a group of writes of the write queue', function () {
 
   it('runs the others again in a new transaction when a failure ended the transaction, in the group with a savepoint each too', async () => {
     // SQLite itself does so on SQLITE_FULL or an I/O error in a statement it cannot undo alone
-    const failing = (id: string) => () => {
-      put(id)();
-      throw new Error(`refused ${id}`);
-    };
     const results = await Promise.allSettled([
       queue.run(failing('x')),
       queue.run(put('a1')),
