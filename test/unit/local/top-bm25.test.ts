@@ -275,39 +275,56 @@ describe('local search: the BM25 top equals full scoring', function () {
   }
 
   /**
+   * Checks `path` and `topByBm25` against full scoring for every text × needed results × filter
+   * (every `keepEvery`-th document kept) × column weights; of the cases `counted` picks, how many
+   * there were and how many `path` answered (it may decline with null).
+   */
+  function sweep(
+    texts: readonly string[],
+    weights: ReadonlyArray<readonly [number, number]>,
+    path: (query: Bm25Input) => Scored[] | null,
+    counted: (needed: number, keepEvery: number) => boolean,
+  ): { runs: number; answered: number } {
+    const counts = { runs: 0, answered: 0 };
+    for (const text of texts) {
+      for (const needed of [1, 10, 40, 120]) {
+        for (const keepEvery of [1, 2, 7]) {
+          for (const [title, body] of weights) {
+            const query = input(text, needed, keepEvery, title, body)!;
+            const expected = fullScoring(query);
+            const what = `${text}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`;
+            const count = counted(needed, keepEvery);
+            if (count) counts.runs += 1;
+            const found = path(query);
+            if (found) {
+              if (count) counts.answered += 1;
+              assert.deepEqual(found, expected, what);
+            }
+            assert.deepEqual(topByBm25(query), expected, what);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  /**
    * Checks one-word queries of the common words (many needs, filters and column weights) against
    * full scoring; of those that need at most 10 results and keep at least half the documents
    * (the top within a few percent of the holders), how many there were and how many were
    * answered by impact.
    */
   function checkOneCommonWord(): { runs: number; impact: number } {
-    const counts = { runs: 0, impact: 0 };
     const words = commonWords();
     assert.ok(words.length >= 4, `${words.length} common words`);
-    for (const word of words) {
-      for (const needed of [1, 10, 40, 120]) {
-        for (const keepEvery of [1, 2, 7]) {
-          for (const [title, body] of [
-            [5, 5],
-            [1, 10],
-            [10, 1],
-            [3, 7],
-          ] as const) {
-            const query = input(word, needed, keepEvery, title, body)!;
-            const expected = fullScoring(query);
-            const small = needed <= 10 && keepEvery <= 2;
-            if (small) counts.runs += 1;
-            const found = impactTop(query);
-            if (found) {
-              if (small) counts.impact += 1;
-              assert.deepEqual(found, expected, `${word}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
-            }
-            assert.deepEqual(topByBm25(query), expected, `${word}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
-          }
-        }
-      }
-    }
-    return counts;
+    const weights = [
+      [5, 5],
+      [1, 10],
+      [10, 1],
+      [3, 7],
+    ] as const;
+    const { runs, answered } = sweep(words, weights, impactTop, (needed, keepEvery) => needed <= 10 && keepEvery <= 2);
+    return { runs, impact: answered };
   }
 
   /**
@@ -317,7 +334,6 @@ describe('local search: the BM25 top equals full scoring', function () {
    * answered.
    */
   function checkWordSets(): { runs: number; maxScore: number } {
-    const counts = { runs: 0, maxScore: 0 };
     const pick = (ranks: number[]) => ranks.map((rank) => WORDS[rank]!).join(' ');
     const sets = [
       [0, 1],
@@ -333,28 +349,13 @@ describe('local search: the BM25 top equals full scoring', function () {
     ].map(pick);
     // the same word twice in other forms (FTS5 folds case and diacritics): two phrases of one term
     sets.push(`${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`, `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`);
-    for (const text of sets) {
-      for (const needed of [1, 10, 40, 120]) {
-        for (const keepEvery of [1, 2, 7]) {
-          for (const [title, body] of [
-            [5, 5],
-            [1, 10],
-            [10, 1],
-          ] as const) {
-            const query = input(text, needed, keepEvery, title, body)!;
-            const expected = fullScoring(query);
-            counts.runs += 1;
-            const found = impactMaxScore(query);
-            if (found) {
-              counts.maxScore += 1;
-              assert.deepEqual(found, expected, `${text}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
-            }
-            assert.deepEqual(topByBm25(query), expected, `${text}, ${needed} needed, every ${keepEvery}, importance ${title}/${body}`);
-          }
-        }
-      }
-    }
-    return counts;
+    const weights = [
+      [5, 5],
+      [1, 10],
+      [10, 1],
+    ] as const;
+    const { runs, answered } = sweep(sets, weights, impactMaxScore, () => true);
+    return { runs, maxScore: answered };
   }
 
   it('answers queries of several words by MaxScore over the impact tokens, exactly', () => {
