@@ -32,6 +32,29 @@ function corpus(count: number): Array<Record<string, unknown>> {
   });
 }
 
+/**
+ * Runs `sql` on a running node's SQLite file from this process. A node holds its write lock
+ * across the PostgreSQL round trip of a write window, and that node runs on this event loop: a
+ * busy handler sleeping here would keep the window from ever committing. So this never waits in
+ * SQLite, and tries again after a turn of the event loop.
+ */
+async function execWhenUnlocked(file: string, sql: string): Promise<void> {
+  const connection = new Database(file, { timeout: 0 });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        connection.exec(sql);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt === 500) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  } finally {
+    connection.close();
+  }
+}
+
 describe('local service: nodes of one PostgreSQL store', function () {
   this.timeout(120_000);
   let postgres: TestPostgres | undefined;
@@ -98,9 +121,10 @@ describe('local service: nodes of one PostgreSQL store', function () {
     const [a, b] = [await start(url, dirOfA), await start(url)];
     const index = await activeIndex(a.endpoint);
     // node A's copy refuses one document (a trigger only it has), after the batch stored the one before it
-    const other = new Database(join(dirOfA, 'nimbus.db'));
-    other.exec(`CREATE TRIGGER refuse_doomed AFTER INSERT ON search_documents WHEN NEW.doc_id = 'doomed-2' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
-    other.close();
+    await execWhenUnlocked(
+      join(dirOfA, 'nimbus.db'),
+      `CREATE TRIGGER refuse_doomed AFTER INSERT ON search_documents WHEN NEW.doc_id = 'doomed-2' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
     const put = (...ids: string[]) => call(a.endpoint, 'BatchPutDocument', { IndexId: index, Documents: ids.map((id) => textDoc(id, id, 'cormorant')) });
     const answers = await Promise.all([put('kept-1', 'kept-2'), put('doomed-1', 'doomed-2'), put('kept-3')]);
     assert.deepEqual(
