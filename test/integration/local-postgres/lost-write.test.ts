@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
@@ -60,6 +61,27 @@ function stringsOf(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
+/** The log's entries in order: each one's seq and the strings among its statements' parameters. */
+async function logEntries(client: pg.Client): Promise<Array<{ seq: number; strings: string[] }>> {
+  const { rows } = await client.query<{ seq: string; statements: Buffer }>('SELECT seq, statements FROM nimbus_log ORDER BY seq');
+  return rows.map((row) => ({ seq: Number(row.seq), strings: stringsOf(deserialize(row.statements)) }));
+}
+
+/** Fills the file system of `dir` with one file until it has no room left; returns the file. */
+function fillDisk(dir: string): string {
+  const filler = join(dir, 'filler');
+  const fd = openSync(filler, 'w');
+  const block = Buffer.alloc(4096);
+  try {
+    for (;;) writeSync(fd, block);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return filler;
+}
+
 /** The document ids of a node's copy, read from its SQLite file, and the last log entry it holds. */
 function copyOf(dataDir: string): { documents: string[]; appliedSeq: number } {
   const db = new Database(join(dataDir, 'nimbus.db'), { readonly: true, fileMustExist: true });
@@ -73,11 +95,12 @@ function copyOf(dataDir: string): { documents: string[]; appliedSeq: number } {
   }
 }
 
-describe('local service: a write that costs its transaction on a node of a PostgreSQL store', function () {
+describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function () {
   this.timeout(120_000);
   let postgres: TestPostgres | undefined;
-  let head: pg.Client | undefined;
+  const clients: pg.Client[] = [];
   const dirs: string[] = [];
+  const mounts: string[] = [];
   const services: LocalService[] = [];
 
   before(async function () {
@@ -89,18 +112,29 @@ describe('local service: a write that costs its transaction on a node of a Postg
     postgres = await startPostgres();
   });
   after(async () => {
-    await head?.end().catch(() => undefined);
+    for (const client of clients) await client.end().catch(() => undefined);
     for (const service of services) await service.close().catch(() => undefined);
+    for (const mount of mounts) execFileSync('umount', [mount]);
     postgres?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const start = async (databaseUrl: string) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nimbus-node-'));
-    dirs.push(dataDir);
+  const newDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-node-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const start = async (databaseUrl: string, dataDir = newDir()) => {
     const service = await startLocalService({ port: 0, createDelay: 0, dataDir, databaseUrl });
     services.push(service);
     return { service, dataDir };
+  };
+
+  const connect = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    clients.push(client);
+    await client.connect();
+    return client;
   };
 
   it('refuses only the write that hit SQLITE_FULL: nothing of it reaches the log, the writes grouped with it are appended in the next window, and every node holds exactly them', async () => {
@@ -124,13 +158,8 @@ describe('local service: a write that costs its transaction on a node of a Postg
     const pages = db.pragma('page_count', { simple: true }) as number;
     db.pragma(`max_page_count = ${pages + 256}`);
 
-    head = new pg.Client({ connectionString: url });
-    await head.connect();
-    const log = async () =>
-      (await head!.query<{ seq: string; statements: Buffer }>('SELECT seq, statements FROM nimbus_log ORDER BY seq')).rows.map((row) => ({
-        seq: Number(row.seq),
-        strings: stringsOf(deserialize(row.statements)),
-      }));
+    const head = await connect(url);
+    const log = () => logEntries(head);
     const seqBefore = (await log()).at(-1)!.seq;
 
     // hold the log's head: node A's next window waits for it, and the writes sent meanwhile form one group
@@ -203,5 +232,65 @@ describe('local service: a write that costs its transaction on a node of a Postg
     assert.deepEqual(((await health.json()) as { storage: unknown }).storage, { full: false, droppedQueryLogEntries: 0 });
     assert.equal((await put(textDoc('doomed', 'doomed', 'a small doomed cormorant'))).status, 200);
     await until(async () => copyOf(b.dataDir).documents.includes('doomed'));
+  });
+
+  it('on a full disk, answers the write whose entry PostgreSQL committed though its copy could not commit it, and applies it once there is room; refuses the next writes, appending nothing', async () => {
+    // a real full disk: node A's data dir is a small tmpfs (the tests of PostgreSQL run as root)
+    const mount = join(newDir(), 'disk');
+    mkdirSync(mount);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount]);
+    mounts.push(mount);
+    const url = postgres!.createDatabase('full_disk');
+    const a = await start(url, join(mount, 'data'));
+    const b = await start(url);
+    const index = await activeIndex(a.service.endpoint);
+    const put = (id: string) => call(a.service.endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc(id, id, `${id} cormorant`)] });
+    assert.equal((await put('before')).status, 200);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const reader = await connect(url);
+    const filler = fillDisk(mount);
+    let seq: number;
+    try {
+      // the statements run in SQLite's cache; its commit, after PostgreSQL's, finds no room for the write-ahead log
+      const stored = await put('stored');
+      assert.equal(stored.status, 200, JSON.stringify(stored.body));
+      assert.deepEqual(stored.body, { FailedDocuments: [] });
+      const entries = await logEntries(reader);
+      seq = entries.at(-1)!.seq;
+      assert.equal(entries.at(-1)!.strings.includes('stored'), true, 'the last entry of the log is the write');
+      assert.deepEqual(copyOf(a.dataDir), { documents: ['before'], appliedSeq: seq - 1 }, "node A's copy is behind by that entry");
+      await until(async () => copyOf(b.dataDir).appliedSeq === seq);
+      assert.deepEqual(copyOf(b.dataDir).documents, ['before', 'stored']);
+      assert.equal(
+        warnings.some((warning) =>
+          warning.startsWith(`this node's copy could not commit entry ${seq} of the PostgreSQL store's log, which has it (database or disk is full)`),
+        ),
+        true,
+        warnings.join('\n'),
+      );
+      const health = (await (await fetch(`${a.service.endpoint}/_nimbus/health`)).json()) as { storage: { full: boolean } };
+      assert.equal(health.storage.full, true);
+
+      // the next write cannot bring the copy up to date first: refused, and nothing appended
+      const refused = await put('refused');
+      assert.equal(refused.status, 500);
+      assert.match(refused.body.Message, /^The storage of the local data dir is full, so nothing was written/);
+      assert.equal((await logEntries(reader)).at(-1)!.seq, seq);
+    } finally {
+      process.off('warning', onWarning);
+      unlinkSync(filler);
+    }
+
+    // with room again, node A applies the entry from the log
+    await until(async () => copyOf(a.dataDir).appliedSeq === seq);
+    assert.deepEqual(copyOf(a.dataDir).documents, ['before', 'stored']);
+    const found = ((await ok(a.service.endpoint, 'Query', { IndexId: index, QueryText: 'cormorant' })).ResultItems as any[]).map(
+      (item) => item.DocumentId as string,
+    );
+    assert.deepEqual(found.sort(), ['before', 'stored']);
+    const health = (await (await fetch(`${a.service.endpoint}/_nimbus/health`)).json()) as { storage: { full: boolean } };
+    assert.equal(health.storage.full, false);
   });
 });
