@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { modules } from '../../../src/lib/local/registry.js';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import { openPostgresNode, type PostgresNode } from '../../../src/lib/local/store/postgres/open-node.js';
 import { WriteQueue } from '../../../src/lib/local/store/write-queue.js';
 import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { activeIndex, call, ok, textDoc, until } from '../local-search/support.js';
@@ -102,6 +104,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   const dirs: string[] = [];
   const mounts: string[] = [];
   const services: LocalService[] = [];
+  const nodes: PostgresNode[] = [];
 
   before(async function () {
     const missing = missingPostgres();
@@ -114,6 +117,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   after(async () => {
     for (const client of clients) await client.end().catch(() => undefined);
     for (const service of services) await service.close().catch(() => undefined);
+    for (const node of nodes) await node.close().finally(() => node.db.close());
     for (const mount of mounts) execFileSync('umount', [mount]);
     postgres?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -292,5 +296,50 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
     assert.deepEqual(found.sort(), ['before', 'stored']);
     const health = (await (await fetch(`${a.service.endpoint}/_nimbus/health`)).json()) as { storage: { full: boolean } };
     assert.equal(health.storage.full, false);
+  });
+
+  it("appends nothing of a window whose work lost SQLite's transaction, though the work wrote before the statement that failed", async () => {
+    const url = postgres!.createDatabase('lost_window');
+    const open = async () => {
+      const node = await openPostgresNode({
+        databaseUrl: url,
+        dataDir: newDir(),
+        modules,
+        onError: () => undefined,
+        onCopyBehind: () => undefined,
+        node: 'test',
+      });
+      nodes.push(node);
+      return node;
+    };
+    const [a, b] = [await open(), await open()];
+    const insert = (text: string, bytes = 0) => a.db.prepare('INSERT INTO lost_notes (text, data) VALUES (?, zeroblob(?))').run(text, bytes);
+    const notes = (node: PostgresNode) => node.db.prepare('SELECT text FROM lost_notes ORDER BY id').pluck().all();
+    const reader = await connect(url);
+    const headOfLog = async () => (await logEntries(reader)).at(-1)!.seq;
+    await a.writes.window(() => a.db.exec('CREATE TABLE lost_notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL, data BLOB NOT NULL)'));
+    await a.writes.window(() => insert('first'));
+    const seq = await headOfLog();
+
+    a.db.pragma(`max_page_count = ${(a.db.pragma('page_count', { simple: true }) as number) + 16}`);
+    await assert.rejects(
+      a.writes.window(() => {
+        insert('undone with the transaction');
+        // one row too large for the room left: SQLite rolls the whole transaction back
+        insert('too large', 1024 * 1024);
+      }),
+      { code: 'SQLITE_FULL' },
+    );
+    assert.equal(a.db.inTransaction, false);
+    assert.equal(await headOfLog(), seq, 'nothing appended');
+    assert.deepEqual(notes(a), ['first']);
+    assert.equal(a.writes.report().appliedSeq, seq);
+
+    a.db.pragma('max_page_count = 4294967294');
+    await a.writes.window(() => insert('second'));
+    assert.equal(await headOfLog(), seq + 1);
+    await b.catchUp();
+    assert.deepEqual(notes(a), ['first', 'second']);
+    assert.deepEqual(notes(b), ['first', 'second']);
   });
 });

@@ -74,7 +74,8 @@ export interface ReplicationReport {
  *    latter case the window settles as its work did, since the write is the store's. A window
  *    that wrote nothing appends nothing.
  * Work that throws has its writes appended all the same (they are what SQLite alone would have
- * kept: the statements outside its rolled back transactions), then the error is passed on.
+ * kept: the statements outside its rolled back transactions), then the error is passed on;
+ * unless its failure cost the transaction (SQLite rolled all of it back): then nothing is.
  */
 export class PgWrites implements StoreWrites {
   readonly kind = 'postgresql' as const;
@@ -141,8 +142,10 @@ export class PgWrites implements StoreWrites {
       }
       this.capture.raw.exec('BEGIN IMMEDIATE');
       const captured = await this.capture.capture(work);
-      if (captured.statements.length === 0) {
-        // (a write's failure may have cost the transaction already: SQLITE_FULL, an I/O error)
+      // a failure may have cost the work its transaction (SQLITE_FULL, an I/O error: SQLite
+      // rolled it all back, the writes made before it too): then the copy keeps nothing of it,
+      // and the log must not either
+      if (captured.statements.length === 0 || !this.db.inTransaction) {
         if (this.db.inTransaction) this.capture.raw.exec('ROLLBACK');
         await this.pg(client, 'ROLLBACK');
       } else {
