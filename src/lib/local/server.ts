@@ -257,7 +257,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           dataDir,
           modules,
           ...(options.onUpgradeNotice ? { onNotice: options.onUpgradeNotice } : {}),
-          onError: (error) => process.emitWarning(`following the PostgreSQL store's log failed: ${error instanceof Error ? error.message : String(error)}`),
+          onError: (error) => {
+            // a copy with no room for the entries cannot take writes either (a window applies them first)
+            storage.noteFailure(error, now());
+            process.emitWarning(`following the PostgreSQL store's log failed: ${error instanceof Error ? error.message : String(error)}`);
+          },
           node: holder,
           onCopyBehind: (error, seq) => {
             storage.noteFailure(error, now());

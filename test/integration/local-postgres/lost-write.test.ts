@@ -298,6 +298,35 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
     assert.equal(health.storage.full, false);
   });
 
+  it('a node whose disk has no room for the entries another node appended says its storage is full, and applies them once there is room', async () => {
+    const mount = join(newDir(), 'disk');
+    mkdirSync(mount);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount]);
+    mounts.push(mount);
+    const url = postgres!.createDatabase('full_follower');
+    const a = await start(url);
+    const b = await start(url, join(mount, 'data'));
+    const index = await activeIndex(a.service.endpoint);
+    const storageOf = async (node: LocalService) =>
+      ((await (await fetch(`${node.endpoint}/_nimbus/health`)).json()) as { storage: { full: boolean } }).storage.full;
+    const reader = await connect(url);
+    await until(async () => copyOf(b.dataDir).appliedSeq === (await logEntries(reader)).at(-1)!.seq);
+    const filler = fillDisk(mount);
+    let seq: number;
+    try {
+      const { status } = await call(a.service.endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('far', 'far', 'far cormorant')] });
+      assert.equal(status, 200);
+      seq = (await logEntries(reader)).at(-1)!.seq;
+      assert.equal(await until(async () => storageOf(b.service)), true);
+      assert.equal(copyOf(b.dataDir).appliedSeq, seq - 1);
+    } finally {
+      unlinkSync(filler);
+    }
+    await until(async () => copyOf(b.dataDir).appliedSeq === seq);
+    assert.deepEqual(copyOf(b.dataDir).documents, ['far']);
+    assert.equal(await storageOf(b.service), false);
+  });
+
   it("appends nothing of a window whose work lost SQLite's transaction, though the work wrote before the statement that failed", async () => {
     const url = postgres!.createDatabase('lost_window');
     const open = async () => {
