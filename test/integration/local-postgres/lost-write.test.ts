@@ -133,7 +133,18 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
     services.push(service);
     return { service, dataDir };
   };
-
+  /** A 32 MB tmpfs, unmounted after the tests (the PostgreSQL tests run as root, which mounting needs). */
+  const smallDisk = () => {
+    const mount = join(newDir(), 'disk');
+    mkdirSync(mount);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount], { stdio: 'pipe' });
+    } catch (error) {
+      throw new Error(`this test mounts a 32 MB tmpfs as a full disk, which needs root (as in CI): ${(error as Error).message}`);
+    }
+    mounts.push(mount);
+    return mount;
+  };
   const connect = async (url: string) => {
     const client = new pg.Client({ connectionString: url });
     clients.push(client);
@@ -239,11 +250,8 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   });
 
   it('on a full disk, answers the write whose entry PostgreSQL committed though its copy could not commit it, and applies it once there is room; refuses the next writes, appending nothing', async () => {
-    // a real full disk: node A's data dir is a small tmpfs (the tests of PostgreSQL run as root)
-    const mount = join(newDir(), 'disk');
-    mkdirSync(mount);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount]);
-    mounts.push(mount);
+    // a real full disk: node A's data dir is on a small tmpfs
+    const mount = smallDisk();
     const url = postgres!.createDatabase('full_disk');
     const a = await start(url, join(mount, 'data'));
     const b = await start(url);
@@ -299,10 +307,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   });
 
   it('a node whose disk has no room for the entries another node appended says its storage is full, and applies them once there is room', async () => {
-    const mount = join(newDir(), 'disk');
-    mkdirSync(mount);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount]);
-    mounts.push(mount);
+    const mount = smallDisk();
     const url = postgres!.createDatabase('full_follower');
     const a = await start(url);
     const b = await start(url, join(mount, 'data'));
