@@ -245,6 +245,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const faults: FaultState = { injector: options.faults ? createFaultInjector(options.faults) : undefined };
   const modules: readonly LocalServiceModule[] = registeredModules;
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const now = options.now ?? (() => new Date());
+  const storage = new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`));
   const node =
     options.databaseUrl === undefined
       ? undefined
@@ -255,11 +257,20 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           dataDir,
           modules,
           ...(options.onUpgradeNotice ? { onNotice: options.onUpgradeNotice } : {}),
-          onError: (error) => process.emitWarning(`following the PostgreSQL store's log failed: ${error instanceof Error ? error.message : String(error)}`),
+          onError: (error) => {
+            // a copy with no room for the entries cannot take writes either (a window applies them first)
+            storage.noteFailure(error, now());
+            process.emitWarning(`following the PostgreSQL store's log failed: ${error instanceof Error ? error.message : String(error)}`);
+          },
           node: holder,
+          onCopyBehind: (error, seq) => {
+            storage.noteFailure(error, now());
+            process.emitWarning(
+              `this node's copy could not commit entry ${seq} of the PostgreSQL store's log, which has it (${error instanceof Error ? error.message : String(error)}): the write is stored, and the copy applies it from the log once it can`,
+            );
+          },
         });
   const db = node ? node.db : openCheckedStore(dataDir, modules, options.onUpgradeNotice);
-  const now = options.now ?? (() => new Date());
   const { secrets: credentials, tokens: sessionTokens } = credentialMaps(options.credentials);
   const context: LocalContext = {
     db,
@@ -277,7 +288,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...(options.caBundle !== undefined ? { caBundlePem: readCaBundle(options.caBundle) } : {}),
     ...(options.allowHttpCrawl ? { allowHttpCrawl: true } : {}),
     reportError: options.onError ?? logToStderr,
-    storage: new StorageState(dataDir, (line) => process.stderr.write(`nimbus local: ${line}\n`)),
+    storage,
     writes: node ? node.writes : SQLITE_WRITES,
     embeddings,
     embedInBackground: options.embedInBackground ?? true,

@@ -194,6 +194,8 @@ async function openNodeOnce(
     modules,
     ...(onNotice ? { onNotice } : {}),
     onError: () => undefined,
+    // the primary opens the node to check and catch up its copy, and writes nothing
+    onCopyBehind: () => undefined,
     node: `primary:${process.pid}`,
   });
   await node.close();

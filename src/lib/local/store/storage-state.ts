@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { isStoreBusy } from '../protocol/errors.js';
 
 /** Whether a failure is SQLite's `SQLITE_FULL`: the disk (or the database's size limit) has no room for the write. */
@@ -86,21 +86,29 @@ export class StorageState {
    * `user_version`, unused by nimbus, with its own value: one page through the write-ahead log,
    * synced); when it commits, the storage has room again. It does not wait for another writer:
    * while one holds the store, the state stays as it was.
+   *
+   * The write goes through a connection of its own to the file of `db`: on a node of a
+   * PostgreSQL store, `db` may be inside a write window's transaction (held across the window's
+   * PostgreSQL round trips), and every write on it belongs to a window, while this one changes
+   * nothing any other copy needs.
    */
   probe(db: Database.Database): void {
     if (this.fullSince === undefined) return;
-    const patience = db.pragma('busy_timeout', { simple: true }) as number;
-    db.pragma('busy_timeout = 0');
+    let probing: Database.Database | undefined;
     try {
-      db.transaction(() => {
-        const version = db.pragma('user_version', { simple: true }) as number;
-        db.pragma(`user_version = ${version}`);
-      }).immediate();
+      probing = new Database(db.name, { fileMustExist: true, timeout: 0 });
+      const connection = probing;
+      connection
+        .transaction(() => {
+          const version = connection.pragma('user_version', { simple: true }) as number;
+          connection.pragma(`user_version = ${version}`);
+        })
+        .immediate();
     } catch (error) {
-      if (isStoreFull(error) || isStoreBusy(error)) return;
+      if (isDiskFull(error, this.dataDir) || isStoreBusy(error)) return;
       throw error;
     } finally {
-      db.pragma(`busy_timeout = ${patience}`);
+      probing?.close();
     }
     this.fullSince = undefined;
     this.log(`the storage of the data dir ${this.dataDir} has room again: writes are accepted`);

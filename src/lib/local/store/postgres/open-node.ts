@@ -41,6 +41,12 @@ export interface PostgresNodeOptions {
   onError(error: unknown): void;
   /** This node's name, recorded with each log entry. */
   node: string;
+  /**
+   * Told when this node's copy could not commit a write whose log entry PostgreSQL committed (no
+   * room on its disk, say): the write is the store's, and the copy applies the entry `seq` from
+   * the log once it can.
+   */
+  onCopyBehind(error: unknown, seq: number): void;
 }
 
 /** Thrown when the data dir holds a SQLite store of its own, which a node must not overwrite. */
@@ -110,7 +116,7 @@ export async function openPostgresNode(options: PostgresNodeOptions): Promise<Po
     const replica = new LocalReplica(db, capture);
     if (!replica.state()) replica.start(storeId);
     const mutex = new Mutex();
-    const writes = new PgWrites(db, capture, replica, writer, mutex, options.node);
+    const writes = new PgWrites(db, capture, replica, writer, mutex, options.node, options.onCopyBehind);
     useStoreWrites(db, writes);
     follower = new LogFollower(replica, writes, mutex, reader, listener, options.onError);
     const behind = Number((await reader.query<{ seq: string }>('SELECT seq FROM nimbus_head WHERE id = 1')).rows[0]!.seq) - replica.appliedSeq();

@@ -69,10 +69,13 @@ export interface ReplicationReport {
  *    statements, and records `applied_seq = seq + 1` in it;
  * 4. appends the entry, moves the head, notifies, and commits PostgreSQL; then commits SQLite;
  * 5. only then settles. When 4 fails, SQLite rolls back: the copy never holds an entry the log
- *    does not. When the node dies between PostgreSQL's commit and SQLite's, the copy is behind
- *    by that entry and applies it from the log. A window that wrote nothing appends nothing.
+ *    does not. When the node dies between PostgreSQL's commit and SQLite's, or SQLite cannot
+ *    commit (a full disk), the copy is behind by that entry and applies it from the log; in the
+ *    latter case the window settles as its work did, since the write is the store's. A window
+ *    that wrote nothing appends nothing.
  * Work that throws has its writes appended all the same (they are what SQLite alone would have
- * kept: the statements outside its rolled back transactions), then the error is passed on.
+ * kept: the statements outside its rolled back transactions), then the error is passed on;
+ * unless its failure cost the transaction (SQLite rolled all of it back): then nothing is.
  */
 export class PgWrites implements StoreWrites {
   readonly kind = 'postgresql' as const;
@@ -88,6 +91,7 @@ export class PgWrites implements StoreWrites {
    * @param writer the session the windows write through
    * @param mutex the process's write lock, shared with the follower
    * @param node this node's name, recorded with each entry
+   * @param onCopyBehind told when the copy could not commit the entry `seq` that the log has (see {@link PgWrites.commitLocally})
    */
   constructor(
     private readonly db: Database.Database,
@@ -96,6 +100,7 @@ export class PgWrites implements StoreWrites {
     private readonly writer: PgSession,
     private readonly mutex: Mutex,
     private readonly node: string,
+    private readonly onCopyBehind: (error: unknown, seq: number) => void,
   ) {}
 
   window<T>(work: () => MaybePromise<T>): Promise<T> {
@@ -137,8 +142,10 @@ export class PgWrites implements StoreWrites {
       }
       this.capture.raw.exec('BEGIN IMMEDIATE');
       const captured = await this.capture.capture(work);
-      if (captured.statements.length === 0) {
-        // (a write's failure may have cost the transaction already: SQLITE_FULL, an I/O error)
+      // a failure may have cost the work its transaction (SQLITE_FULL, an I/O error: SQLite
+      // rolled it all back, the writes made before it too): then the copy keeps nothing of it,
+      // and the log must not either
+      if (captured.statements.length === 0 || !this.db.inTransaction) {
         if (this.db.inTransaction) this.capture.raw.exec('ROLLBACK');
         await this.pg(client, 'ROLLBACK');
       } else {
@@ -156,7 +163,7 @@ export class PgWrites implements StoreWrites {
         );
         pgCommitted = true;
         this.headSeq = Math.max(this.headSeq, seq);
-        this.capture.raw.exec('COMMIT');
+        this.commitLocally(seq);
       }
       if (!captured.ok) throw captured.error;
       return { ran: true, value: captured.value };
@@ -164,6 +171,23 @@ export class PgWrites implements StoreWrites {
       if (this.db.inTransaction) this.capture.raw.exec('ROLLBACK');
       if (!pgCommitted) await this.pg(client, 'ROLLBACK').catch(() => undefined);
       throw error;
+    }
+  }
+
+  /**
+   * Commits the copy's transaction of the entry `seq`, which the log has: the write is the
+   * store's from then on, whatever happens here. When SQLite cannot commit (no room for the
+   * write-ahead log's frames: SQLITE_FULL, an I/O error), its transaction is rolled back and the
+   * copy is behind by that entry, as a node stopped between the two commits is: it applies the
+   * entry from the log once it can, and the window still answers with its work's outcome (an
+   * error would tell the caller that nothing was written, and a retry would write it twice).
+   */
+  private commitLocally(seq: number): void {
+    try {
+      this.capture.raw.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.capture.raw.exec('ROLLBACK');
+      this.onCopyBehind(error, seq);
     }
   }
 
