@@ -79,6 +79,10 @@ function requireForBundle(bundle) {
 
 const cliDir = join(packageRoot, 'dist', 'cli');
 
+/** The CommonJS function wrapper a bundle is compiled in (its parameters are what loadBundle passes). */
+const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
+const WRAPPER_CLOSE = '\n})';
+
 /**
  * The whole of `file`, read into `reader.buffer` (replaced by a larger one when the file does not
  * fit): a view of it, valid until the next read into the same buffer.
@@ -114,7 +118,11 @@ function loadBundle(name) {
   // some 90 fresh pages for each of the fast path's two. Pages never written cost nothing.
   const reader = { buffer: Buffer.allocUnsafeSlow(4 << 20) };
   // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-  const source = `(function (exports, require, module, __filename, __dirname) {${readWhole(bundle, reader).toString('latin1')}\n})`;
+  const text = readWhole(bundle, reader).toString('latin1');
+  // The script compiled is the bundle inside a CommonJS function wrapper. The build writes the
+  // fast path's bundle already so (scripts/build.mjs, asFunctionExpression): V8 would otherwise
+  // copy the joined text into one string (some 90 more fresh pages, each a page fault).
+  const source = text.startsWith(WRAPPER_OPEN) ? text : `${WRAPPER_OPEN}${text}${WRAPPER_CLOSE}`;
   let cachedData;
   try {
     cachedData = readWhole(cacheFile, reader);
