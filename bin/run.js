@@ -17,7 +17,7 @@
 // vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER), so the build leaves no import() in the bundle:
 // modules loaded on first use are require()d (scripts/build.mjs, dynamicImportsAsRequire).
 'use strict';
-const { readFileSync, realpathSync, renameSync, writeFileSync } = require('node:fs');
+const { closeSync, openSync, readFileSync, readSync, realpathSync, renameSync, writeFileSync } = require('node:fs');
 // The module system's class, as this very module's constructor: requiring node:module would also
 // load parts of the ES module loader.
 const Module = module.constructor;
@@ -79,6 +79,33 @@ function requireForBundle(bundle) {
 
 const cliDir = join(packageRoot, 'dist', 'cli');
 
+/** The CommonJS function wrapper a bundle is compiled in (its parameters are what loadBundle passes). */
+const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
+const WRAPPER_CLOSE = '\n})';
+
+/**
+ * The whole of `file`, read into `reader.buffer` (replaced by a larger one when the file does not
+ * fit): a view of it, valid until the next read into the same buffer.
+ */
+function readWhole(file, reader) {
+  const fd = openSync(file, 'r');
+  try {
+    let size = 0;
+    for (;;) {
+      if (size === reader.buffer.length) {
+        const larger = Buffer.allocUnsafeSlow(reader.buffer.length * 2);
+        reader.buffer.copy(larger);
+        reader.buffer = larger;
+      }
+      const count = readSync(fd, reader.buffer, size, reader.buffer.length - size);
+      if (count === 0) return reader.buffer.subarray(0, size);
+      size += count;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Loads dist/cli/<name> as the CommonJS module it is, compiled from its code cache, and returns its exports. */
 function loadBundle(name) {
   // oclif requires nimbus.cjs by its real path to find the commands: the bundle is registered
@@ -86,14 +113,22 @@ function loadBundle(name) {
   // a system call per directory).
   const bundle = name === 'nimbus.cjs' ? realpathSync(join(cliDir, name)) : join(cliDir, name);
   const cacheFile = `${bundle}.cache`;
+  // One buffer takes the bundle, whose text is copied out of it, then the cache: every fresh page
+  // of memory costs a page fault (about 2 µs on a virtual machine), and readFileSync() would take
+  // some 90 fresh pages for each of the fast path's two. Pages never written cost nothing.
+  const reader = { buffer: Buffer.allocUnsafeSlow(4 << 20) };
+  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
+  const text = readWhole(bundle, reader).toString('latin1');
+  // The script compiled is the bundle inside a CommonJS function wrapper. The build writes the
+  // fast path's bundle already so (scripts/build.mjs, asFunctionExpression): V8 would otherwise
+  // copy the joined text into one string (some 90 more fresh pages, each a page fault).
+  const source = text.startsWith(WRAPPER_OPEN) ? text : `${WRAPPER_OPEN}${text}${WRAPPER_CLOSE}`;
   let cachedData;
   try {
-    cachedData = readFileSync(cacheFile);
+    cachedData = readWhole(cacheFile, reader);
   } catch {
     cachedData = undefined;
   }
-  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`;
   const script = new Script(source, { filename: bundle, cachedData });
   if (!cachedData || script.cachedDataRejected) {
     process.once('exit', () => {

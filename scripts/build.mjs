@@ -323,6 +323,23 @@ function anonymousModuleWrappers(file) {
   writeFileSync(file, renamed);
 }
 
+/**
+ * Writes the bundle inside the CommonJS function wrapper bin/run.js compiles it in
+ * (`(function (exports, require, module, __filename, __dirname) {` … `\n})`, as bin/run.js
+ * writes it), so that bin/run.js compiles the text as read: joined at run time, the three parts
+ * make a string that V8 copies into one before compiling it, about 90 fresh pages of memory (a
+ * page fault each) for the fast path's bundle. Only the fast path's bundle: nimbus.cjs is also
+ * required as a module (by tests), which needs it as plain CommonJS.
+ */
+function asFunctionExpression(file) {
+  const runJs = readFileSync(join(root, 'bin', 'run.js'), 'utf8');
+  const open = /^const WRAPPER_OPEN = '([^']+)';$/m.exec(runJs)?.[1];
+  const close = /^const WRAPPER_CLOSE = '([^']+)';$/m.exec(runJs)?.[1];
+  if (!open || close !== '\\n})')
+    throw new Error('bin/run.js no longer declares WRAPPER_OPEN and WRAPPER_CLOSE as expected: review the function-expression build step');
+  writeFileSync(file, `${open}${readFileSync(file, 'latin1')}\n})`, 'latin1');
+}
+
 /** CommonJS, so that bin/run.js can compile the bundle from a V8 code cache (ES modules cannot be, on Node 20). */
 const common = {
   bundle: true,
@@ -367,6 +384,7 @@ checkNoDynamicImports(fast.metafile);
 asciiOnly(join(outDir, 'fast.cjs'));
 anonymousModuleWrappers(join(outDir, 'fast.cjs'));
 checkLazyBuiltins(join(outDir, 'fast.cjs'));
+asFunctionExpression(join(outDir, 'fast.cjs'));
 if (Object.keys(fast.metafile.inputs).some((input) => input.includes('@oclif')))
   throw new Error('dist/cli/fast.cjs includes oclif: the fast path must not import it');
 for (const [entry, name] of Object.entries(SIDE_FILES)) {

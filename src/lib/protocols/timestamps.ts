@@ -37,11 +37,24 @@ export function epochSeconds(date: Date): number {
   return date.getTime() / 1000;
 }
 
-/** `2024-01-02T03:04:05Z`, or `…05.123Z` when there are milliseconds. */
+/**
+ * `2024-01-02T03:04:05Z`, or `…05.123Z` when there are milliseconds. Made from the date's UTC
+ * fields: on Node 20, the first toISOString() of a process sets up ICU's time zone (it reads
+ * /etc/localtime, about 0.2 ms) although it prints UTC. A year outside 0–9999 (or an invalid
+ * date, which throws a RangeError) goes through toISOString().
+ */
 export function iso8601(date: Date): string {
-  const text = date.toISOString();
-  return text.endsWith('.000Z') ? `${text.slice(0, -5)}Z` : text;
+  const year = date.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) {
+    const text = date.toISOString();
+    return text.endsWith('.000Z') ? `${text.slice(0, -5)}Z` : text;
+  }
+  const ms = date.getUTCMilliseconds();
+  const fraction = ms === 0 ? '' : ms < 10 ? `.00${ms}` : ms < 100 ? `.0${ms}` : `.${ms}`;
+  return `${String(year).padStart(4, '0')}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}T${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())}${fraction}Z`;
 }
+
+const twoDigits = (value: number): string => (value < 10 ? `0${value}` : `${value}`);
 
 /** `Tue, 02 Jan 2024 03:04:05 GMT` (whole seconds). */
 export function rfc822(date: Date): string {

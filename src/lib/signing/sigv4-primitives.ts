@@ -14,15 +14,27 @@ export const MAX_PRESIGN_EXPIRES = 604800;
 /** The last element of every SigV4 credential scope. */
 export const SCOPE_TERMINATOR = 'aws4_request';
 
-/** The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. */
+/**
+ * The SigV4 time stamp of `date`: `YYYYMMDDTHHMMSSZ`, in UTC. Made from the date's UTC fields:
+ * on Node 20, the first toISOString() of a process sets up ICU's time zone (it reads
+ * /etc/localtime, about 0.2 ms) although it prints UTC. A year outside 0–9999 (or an invalid
+ * date, which throws a RangeError) goes through toISOString() as before.
+ */
 export function formatAmzDate(date: Date): string {
   const second = Math.floor(date.getTime() / 1000);
   if (second === lastAmzSecond) return lastAmzDate;
-  const iso = date.toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
-  lastAmzDate = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  const year = date.getUTCFullYear();
+  if (year >= 0 && year <= 9999) {
+    lastAmzDate = `${String(year).padStart(4, '0')}${twoDigits(date.getUTCMonth() + 1)}${twoDigits(date.getUTCDate())}T${twoDigits(date.getUTCHours())}${twoDigits(date.getUTCMinutes())}${twoDigits(date.getUTCSeconds())}Z`;
+  } else {
+    const iso = date.toISOString(); // ±YYYYYY-MM-DDTHH:MM:SS.sssZ
+    lastAmzDate = `${iso.slice(0, -20)}${iso.slice(-19, -17)}${iso.slice(-16, -11)}${iso.slice(-10, -8)}${iso.slice(-7, -5)}Z`;
+  }
   lastAmzSecond = second;
   return lastAmzDate;
 }
+
+const twoDigits = (value: number): string => (value < 10 ? `0${value}` : `${value}`);
 
 // The last time stamp formatted, by its whole second: requests signed in the same second share it.
 let lastAmzSecond = Number.NaN;

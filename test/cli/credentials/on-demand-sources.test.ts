@@ -45,8 +45,9 @@ function onDemandModules(): Set<string> {
  * (NODE_V8_COVERAGE) of the bundles: the bundle evaluates a module loaded on demand by calling its
  * wrapper, a method `_` whose parameter list opens with a comment holding the module's path
  * (scripts/build.mjs); it counts as called once it ran. bin/run.js
- * compiles each bundle inside a function wrapper (`(function (…) {` … `\n})`), so coverage
- * offsets are shifted by its opening, found from the top-level function's length.
+ * compiles each bundle inside a function wrapper (`(function (…) {` … `\n})`): the build writes
+ * it into fast.cjs; around nimbus.cjs it is added at run time, so coverage offsets are shifted by
+ * its opening, found from the top-level function's length.
  */
 function evaluatedModules(coverageDir: string): Set<string> {
   const evaluated = new Set<string>();
@@ -56,7 +57,7 @@ function evaluatedModules(coverageDir: string): Set<string> {
     };
     for (const script of result.filter((entry) => /\/dist\/cli\/[a-z]+\.cjs$/.test(entry.url))) {
       const source = readFileSync(new URL(script.url), 'latin1');
-      const shift = script.functions[0]!.ranges[0]!.endOffset - source.length - '\n})'.length;
+      const shift = source.startsWith('(function (exports') ? 0 : script.functions[0]!.ranges[0]!.endOffset - source.length - '\n})'.length;
       for (const fn of script.functions) {
         if (fn.functionName !== '_' || fn.ranges[0]!.count === 0) continue;
         const wrapper = /_\(\/\*([^*]+)\*\//y;

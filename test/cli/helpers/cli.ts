@@ -75,6 +75,11 @@ export function nimbus(args: readonly string[], options: RunOptions): Promise<Cl
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
+    // A run that ends before it reads its input (a usage error) closes the pipe first: the write
+    // then fails with EPIPE, which says nothing about the run (its exit code and output do).
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(options.input ?? '');
   });
 }

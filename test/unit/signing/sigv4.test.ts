@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { HttpRequest } from '../../../src/lib/http/types.js';
 import { isSigningError } from '../../../src/lib/errors/signing-error.js';
 import {
@@ -57,6 +58,24 @@ describe('SigV4 primitives', () => {
     ];
     for (const [iso, expected] of cases) assert.equal(formatAmzDate(new Date(iso)), expected, iso);
     assert.throws(() => formatAmzDate(new Date(Number.NaN)), RangeError);
+  });
+
+  it('formats a time stamp as the compact form of toISOString() for any date', () => {
+    // From the UTC fields for the years 0 to 9999, through toISOString() beyond them.
+    const expected = (date: Date): string =>
+      date
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/(\d)-(\d)/g, '$1$2')
+        .replaceAll(':', '');
+    assert.equal(expected(new Date('2015-08-30T12:36:00.123Z')), '20150830T123600Z');
+    for (const ms of [Date.UTC(0, 0, 1) - 1000, Date.UTC(9999, 11, 31, 23, 59, 59), 8.64e15, -8.64e15]) {
+      assert.equal(formatAmzDate(new Date(ms)), expected(new Date(ms)), String(ms));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => assert.equal(formatAmzDate(new Date(ms)), expected(new Date(ms)))),
+      { numRuns: 2000 },
+    );
   });
 
   it('keeps a bounded cache of signing keys, keyed without the plain secret', () => {

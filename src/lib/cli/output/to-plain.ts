@@ -1,15 +1,11 @@
-/** `2024-01-02T03:04:05Z`, or `…05.123Z` when there are milliseconds. */
-function isoTimestamp(date: Date): string {
-  const text = date.toISOString();
-  return text.endsWith('.000Z') ? `${text.slice(0, -5)}Z` : text;
-}
+import { iso8601 } from '../../protocols/timestamps.js';
 
 /**
  * A result as plain JSON data: without `$metadata`, timestamps as ISO 8601 text, binary data
  * as base64 (as the service sends it).
  */
 export function toPlain(value: unknown): unknown {
-  if (value instanceof Date) return isoTimestamp(value);
+  if (value instanceof Date) return iso8601(value);
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (Array.isArray(value)) return value.map(toPlain);
   if (value !== null && typeof value === 'object') {
