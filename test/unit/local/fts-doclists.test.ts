@@ -24,25 +24,38 @@ function text(rand: () => number, count: number): string {
   return Array.from({ length: count }, () => WORDS[Math.floor(rand() ** 3 * WORDS.length)]!).join(' ');
 }
 
-/** The rows that hold `term` as read from the stored doclists, sorted. */
-function readRows(db: Database.Database, table: string, term: string): number[] {
+/** The rows that hold `term` as read from the stored doclists, sorted, each with how often its title, body and fields hold the term. */
+function readRows(db: Database.Database, table: string, term: string): string[] {
   const seen = new Set<number>();
-  const rows: number[] = [];
+  const rows: Array<[number, string]> = [];
   const read = readTermRows(
     db,
     table,
     term,
     (rowid) => seen.has(rowid),
-    (rowid, holds) => {
+    (rowid, holds, counts) => {
       seen.add(rowid);
-      if (holds) rows.push(rowid);
+      if (holds) rows.push([rowid, counts.join(' ')]);
     },
+    3,
   );
   assert.equal(read, true);
-  return rows.sort((a, b) => a - b);
+  return rows.sort((a, b) => a[0] - b[0]).map(([rowid, counts]) => `${rowid}: ${counts}`);
 }
 
-describe('search: the rows holding a term, read from the stored FTS5 doclists', () => {
+/** The same, from FTS5's own vocabulary of term instances. */
+function vocabularyRows(db: Database.Database, term: string): string[] {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.docs_instances USING fts5vocab(main, docs, 'instance')");
+  const counts = new Map<number, number[]>();
+  for (const [doc, column] of db.prepare('SELECT doc, col FROM temp.docs_instances WHERE term = ?').raw().all(term) as Array<[number, string]>) {
+    const row = counts.get(doc) ?? [0, 0, 0];
+    row[['title', 'body', 'fields'].indexOf(column)]!++;
+    counts.set(doc, row);
+  }
+  return [...counts].sort((a, b) => a[0] - b[0]).map(([rowid, row]) => `${rowid}: ${row.join(' ')}`);
+}
+
+describe('search: the rows holding a term and how often each column holds it, read from the stored FTS5 doclists', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'nimbus-doclists-'));
@@ -63,8 +76,14 @@ describe('search: the rows holding a term, read from the stored FTS5 doclists', 
       const check = (connection: Database.Database) => {
         for (const word of [...WORDS, 'absent']) {
           const [term] = ftsTerms(connection, word);
-          const expected = connection.prepare('SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY rowid').pluck().all(`"${word}"`);
-          assert.deepEqual(readRows(connection, 'docs', term!), expected, word);
+          const matching = connection.prepare('SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY rowid').pluck().all(`"${word}"`);
+          const rows = readRows(connection, 'docs', term!);
+          assert.deepEqual(
+            rows.map((row) => Number(row.split(':')[0])),
+            matching,
+            word,
+          );
+          assert.deepEqual(rows, vocabularyRows(connection, term!), word);
         }
       };
       for (let batch = 0; batch < 12; batch++) {
@@ -100,7 +119,7 @@ describe('search: the rows holding a term, read from the stored FTS5 doclists', 
     }
   });
 
-  it('count a plain OR of words by their bitmaps, the same as FTS5 counts it, and the words too, until the table changes', () => {
+  it('count a plain OR of words from their postings, the same as FTS5 counts it, and the words too, until the table changes', () => {
     const db = new Database(join(dir, 'union.db'));
     try {
       db.exec(`CREATE VIRTUAL TABLE docs USING fts5(title, body, fields, ${TOKENIZE})`);

@@ -76,60 +76,169 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** What a segment's doclist of a term says of a row: it holds the term, or its entry marks it deleted. */
-export type RowEntry = (rowid: number, holds: boolean) => void;
-
 /**
- * Calls `entry` for each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
- * ends at `end` or, when that is the page's end of data, goes on to the next pages.
+ * What a segment's doclist of a term says of a row: it holds the term (`holds`), or its entry
+ * marks it deleted; with counts asked for, how often each column holds the term (`counts[c]`
+ * for column `c`; the same array each time, to be read at once).
  */
-function readDoclist(db: Database.Database, table: string, segment: Segment, page: Uint8Array, pageNo: number, at: number, end: number, entry: RowEntry): void {
-  const read = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck();
-  let bytes = new Bytes(page, at);
-  let stop = end;
-  let rowid = bytes.varint();
-  for (;;) {
-    const header = bytes.varint();
-    entry(rowid, (header & 1) === 0 || header > 1);
-    bytes.at += header >>> 1;
-    if (bytes.at < stop) {
-      rowid += bytes.varint();
-      continue;
+export type RowEntry = (rowid: number, holds: boolean, counts: Uint32Array) => void;
+
+/** A position in a segment's doclist of a term, which may go on over several leaf pages. */
+class DoclistCursor {
+  page: Uint8Array;
+  at: number;
+  /** Where the page's data ends (its footer of term offsets begins). */
+  leafEnd: number;
+  /** Where the doclist ends on this page: at the next term, else at `leafEnd` (and it may go on). */
+  stop: number;
+
+  constructor(
+    private readonly read: (pageNo: number) => Uint8Array | undefined,
+    private readonly segment: Segment,
+    private pageNo: number,
+    page: Uint8Array,
+    at: number,
+    stop: number,
+  ) {
+    this.page = page;
+    this.at = at;
+    this.leafEnd = u16(page, 2);
+    this.stop = stop;
+  }
+
+  /** Moves to the start of the next leaf page of the segment (after its header); false at the segment's end. */
+  nextPage(): boolean {
+    if (this.pageNo >= this.segment.last) return false;
+    const page = this.read(++this.pageNo);
+    if (!page || page.length < 4) return false;
+    this.page = page;
+    this.at = 4;
+    this.leafEnd = u16(page, 2);
+    this.stop = this.leafEnd < page.length ? new Bytes(page, this.leafEnd).varint() : this.leafEnd;
+    return true;
+  }
+
+  /** The next byte of a position list, which goes on at the next page's start when this page's data ends. */
+  byte(): number {
+    while (this.at >= this.leafEnd) if (!this.nextPage()) throw new Error('an FTS5 position list runs past its segment');
+    return this.page[this.at++]!;
+  }
+
+  /** The varint at the cursor (one page). */
+  varint(): number {
+    const bytes = new Bytes(this.page, this.at);
+    const value = bytes.varint();
+    this.at = bytes.at;
+    return value;
+  }
+
+  /** Skips `size` bytes of a position list. */
+  skip(size: number): void {
+    let left = size;
+    while (left > this.leafEnd - this.at) {
+      left -= this.leafEnd - this.at;
+      if (!this.nextPage()) throw new Error('an FTS5 position list runs past its segment');
     }
-    const leafEnd = u16(bytes.bytes, 2);
-    // the doclist ends with its page's data only when no term follows it there
-    if (stop < leafEnd || pageNo >= segment.last) return;
-    // the next page that holds a rowid before its first term goes on with the doclist; a term first ends it
-    let next: Uint8Array | undefined;
-    for (;;) {
-      pageNo++;
-      if (pageNo > segment.last) return;
-      next = read.get(segment.id * SEGMENT_SHIFT + pageNo) as Uint8Array | undefined;
-      if (!next) return;
-      const firstRowid = u16(next, 0);
-      const nextLeafEnd = u16(next, 2);
-      if (firstRowid !== 0) {
-        bytes = new Bytes(next, firstRowid);
-        stop = nextLeafEnd < next.length ? firstTermOffset(next, nextLeafEnd) : nextLeafEnd;
-        rowid = bytes.varint();
-        break;
+    this.at += left;
+  }
+
+  /** Reads a position list of `size` bytes, adding to `counts[c]` the positions it has in column `c`. */
+  count(size: number, counts: Uint32Array): void {
+    const page = this.page;
+    const end = this.at + size;
+    if (end <= this.leafEnd) {
+      // within the page (most lists): a byte below 0x80 ends a varint; a lone 1 is a column mark, the varint after it the column
+      let column = 0;
+      for (let at = this.at; at < end;) {
+        const byte = page[at++]!;
+        if (byte === 1) {
+          const bytes = new Bytes(page, at);
+          column = bytes.varint();
+          at = bytes.at;
+          if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
+          continue;
+        }
+        while ((page[at - 1]! & 0x80) !== 0 && at < end) at++;
+        counts[column]!++;
       }
-      // a page that begins with a term ends the doclist; one with neither rowid nor term only holds the rest of a position list
-      if (nextLeafEnd < next.length) return;
+      this.at = end;
+      return;
     }
+    let left = size;
+    let column = 0;
+    let marker = false;
+    while (left > 0) {
+      // a varint: bytes with the high bit set, then one without
+      let value = 0;
+      for (;;) {
+        const byte = this.byte();
+        left--;
+        value = value * 128 + (byte & 0x7f);
+        if ((byte & 0x80) === 0 || left <= 0) break;
+      }
+      if (marker) {
+        column = value;
+        marker = false;
+        if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
+      } else if (value === 1) marker = true;
+      else counts[column]!++;
+    }
+  }
+
+  /**
+   * Moves to the next rowid of the doclist and reads it (`previous` + its delta, or the value
+   * itself when it is the first rowid of a page, which the page's header points at); null at the
+   * doclist's end: a term follows on the page, or the next page begins with one.
+   */
+  nextRowid(previous: number): number | null {
+    while (this.at >= this.stop) {
+      if (this.stop < this.leafEnd || !this.nextPage()) return null;
+      const first = u16(this.page, 0);
+      if (first === 0) return null;
+      this.at = first;
+    }
+    const absolute = this.at === u16(this.page, 0);
+    const value = this.varint();
+    return absolute ? value : previous + value;
   }
 }
 
-/** The offset of the first term of a page whose footer (the offsets of its terms) starts at `leafEnd` and is not empty. */
-function firstTermOffset(page: Uint8Array, leafEnd: number): number {
-  return new Bytes(page, leafEnd).varint();
+/**
+ * Calls `entry` for each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
+ * ends at `end` or, when that is the page's end of data, goes on to the next pages. `counts`,
+ * when given, receives how often each column holds the term (see `RowEntry`).
+ */
+function readDoclist(
+  db: Database.Database,
+  table: string,
+  segment: Segment,
+  start: { page: Uint8Array; pageNo: number; at: number; end: number },
+  entry: RowEntry,
+  counts: Uint32Array | null,
+): void {
+  const statement = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck();
+  const read = (pageNo: number) => statement.get(segment.id * SEGMENT_SHIFT + pageNo) as Uint8Array | undefined;
+  const cursor = new DoclistCursor(read, segment, start.pageNo, start.page, start.at, start.end);
+  // the first rowid after a term is a value, not a delta
+  let rowid: number | null = cursor.varint();
+  const none = new Uint32Array(0);
+  while (rowid !== null) {
+    const header = cursor.varint();
+    const size = header >>> 1;
+    if (counts) {
+      counts.fill(0);
+      cursor.count(size, counts);
+    } else cursor.skip(size);
+    entry(rowid, (header & 1) === 0 || size > 0, counts ?? none);
+    rowid = cursor.nextRowid(rowid);
+  }
 }
 
 /**
  * Calls `entry` for each row the segment's doclist of `key` (the main index's byte, then the
  * term's UTF-8 bytes) names, in rowid order; nothing when the segment does not hold the term.
  */
-function readSegment(db: Database.Database, table: string, segment: Segment, key: Uint8Array, entry: RowEntry): void {
+function readSegment(db: Database.Database, table: string, segment: Segment, key: Uint8Array, entry: RowEntry, counts: Uint32Array | null): void {
   const indexed = sql(db, `SELECT pgno FROM ${table}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1`).pluck().get(segment.id, key) as
     number | undefined;
   // `pgno` of `%_idx` is the page number times two, plus one when the doclist has a doclist index
@@ -156,25 +265,23 @@ function readSegment(db: Database.Database, table: string, segment: Segment, key
     bytes.at += added;
     const order = compareBytes(term, key);
     if (order > 0) return;
-    if (order === 0) return readDoclist(db, table, segment, page, pageNo, bytes.at, offsets[index + 1] ?? leafEnd, entry);
+    if (order === 0) {
+      readDoclist(db, table, segment, { page, pageNo, at: bytes.at, end: offsets[index + 1] ?? leafEnd }, entry, counts);
+      return;
+    }
   }
 }
 
 /**
  * The rows of an FTS5 table (detail=full, not contentless_delete) that hold `term` (one indexed
  * term), read from its stored segments as FTS5 merges them: for each row, the entry of the
- * newest segment that names it, and none when that entry marks the row deleted. `found(rowid)`
- * is called once per row holding the term; `seen(rowid)` must tell whether it was asked about
- * the rowid before (a newer segment named it). False when the structure record is of another
- * form (then read the rows otherwise).
+ * newest segment that names it, and none when that entry marks the row deleted. `found` is
+ * called once per row the newest entry names (see `RowEntry`: with `columns`, how often each of
+ * that many columns holds the term); `seen(rowid)` must tell whether it was called for the rowid
+ * before (a newer segment named it). False when the structure record is of another form (then
+ * read the rows otherwise).
  */
-export function readTermRows(
-  db: Database.Database,
-  table: string,
-  term: string,
-  seen: (rowid: number) => boolean,
-  found: (rowid: number, holds: boolean) => void,
-): boolean {
+export function readTermRows(db: Database.Database, table: string, term: string, seen: (rowid: number) => boolean, found: RowEntry, columns = 0): boolean {
   const structure = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck().get(STRUCTURE_ID) as Uint8Array | undefined;
   if (!structure) return true;
   const segments = indexSegments(structure);
@@ -183,9 +290,17 @@ export function readTermRows(
   const key = new Uint8Array(encoded.length + 1);
   key[0] = MAIN_INDEX;
   key.set(encoded, 1);
+  const counts = columns > 0 ? new Uint32Array(columns) : null;
   for (const segment of segments)
-    readSegment(db, table, segment, key, (rowid, holds) => {
-      if (!seen(rowid)) found(rowid, holds);
-    });
+    readSegment(
+      db,
+      table,
+      segment,
+      key,
+      (rowid, holds, counted) => {
+        if (!seen(rowid)) found(rowid, holds, counted);
+      },
+      counts,
+    );
   return true;
 }

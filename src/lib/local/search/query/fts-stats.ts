@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { unquote } from './fts-expression.js';
 import { sql } from '../core/statements.js';
 import { ftsTermRows, ftsTerms } from './fts-terms.js';
-import { unionCount } from './word-bitmaps.js';
+import { unionCount } from './union-count.js';
 
 /** The id of the record where FTS5 keeps its row count and column token totals. */
 const AVERAGES_ID = 1;
@@ -57,7 +57,7 @@ const remembered = new WeakMap<Database.Database, Map<string, { stamp: string; h
  * its structure record (a new segment is written, and the record with it, at each commit that
  * changes the index) and the record of its row and token totals.
  */
-function tableStamp(db: Database.Database, table: string): string {
+export function tableStamp(db: Database.Database, table: string): string {
   const blocks = sql(db, `SELECT block FROM ${table}_data WHERE id IN (?, ?) ORDER BY id`).pluck().all(AVERAGES_ID, STRUCTURE_ID) as Buffer[];
   return blocks.map((block) => block.toString('base64')).join('/');
 }
@@ -104,18 +104,28 @@ export function ftsPhraseHits(db: Database.Database, table: string, phrase: stri
  * The number of rows of an FTS5 table that match `expression`, counted without scoring and
  * remembered until the table's index changes (the next page of a query, or the same query
  * again, does not walk every match again). When the expression is a plain OR of `phrases`, each
- * a single word, the words' bitmaps are counted (see `unionCount`): those of common words are
- * kept, so that another query over them walks no doclist, and each phrase's count is remembered
- * on the way (see `ftsPhraseHits`).
+ * a single word, the words' postings are counted (see `unionCount`): kept, so that the ranking and
+ * another query over them walk no doclist, and each phrase's count is remembered on the way (see
+ * `ftsPhraseHits`).
  */
 export function ftsMatchCount(db: Database.Database, table: string, expression: string, phrases: readonly string[] = []): number {
   return rememberedCount(db, table, `match ${expression}`, (stamp, hits) => {
     const union =
       phrases.length > 1 && expression === `(${phrases.join(' OR ')})`
-        ? unionCount(db, table, phrases, ftsRowCount(db, table), stamp, (phrase, count) => hits.set(phrase, count))
+        ? unionCount(db, table, phrases, stamp, (phrase, count) => hits.set(phrase, count))
         : null;
     return union ?? (sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number);
   });
+}
+
+/** The count `ftsPhraseHits` remembers for `phrase` (undefined when none), without counting. */
+export function rememberedPhraseHits(db: Database.Database, table: string, phrase: string): number | undefined {
+  return rememberedFor(db, table).hits.get(phrase);
+}
+
+/** Remembers `hits` as the count of `phrase` (see `ftsPhraseHits`), found otherwise (as FTS5 counts it) until the table's index changes. */
+export function rememberPhraseHits(db: Database.Database, table: string, phrase: string, hits: number): void {
+  rememberedFor(db, table).hits.set(phrase, hits);
 }
 
 /** `ftsPhraseHits`, counted. */

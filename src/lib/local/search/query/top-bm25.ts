@@ -15,6 +15,7 @@ import {
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
 import { impactMaxScore } from './impact-maxscore.js';
 import { impactTop } from './impact-top.js';
+import { postingsTop } from './postings-top.js';
 import { tieredTop } from './tiered-top.js';
 
 export type { Bm25Input, Scored } from './bm25-core.js';
@@ -147,5 +148,14 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  */
 export function topByBm25(input: Bm25Input): Scored[] {
   if (input.needed <= 0) return [];
-  return impactTop(input) ?? impactMaxScore(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
+  // one word: its strong holders by impact first (a few cells read), else its postings
+  const postingsFirst = input.phrases.length > 1;
+  return (
+    (postingsFirst ? postingsTop(input) : impactTop(input)) ??
+    (postingsFirst ? null : postingsTop(input)) ??
+    impactMaxScore(input) ??
+    tieredTop(input) ??
+    boundedTop(input) ??
+    bestInOrder(input)
+  );
 }
