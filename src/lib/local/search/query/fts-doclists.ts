@@ -12,6 +12,8 @@ import { sql } from '../core/statements.js';
 const STRUCTURE_ID = 10;
 /** How a segment's leaf page number makes a `%_data` id: the segment id shifted by this many bits. */
 const SEGMENT_SHIFT = 2 ** 37;
+/** The most leaf pages read at once. */
+const MAX_PAGE_BATCH = 64;
 /** The byte that starts every term of the main index in the segments (prefix indexes use others). */
 const MAIN_INDEX = 0x30;
 /** The first four bytes after the cookie of a structure record of a contentless_delete table, whose tombstones are not read here. */
@@ -126,9 +128,14 @@ class DoclistCursor {
 
   /** The varint at the cursor (one page). */
   varint(): number {
-    const bytes = new Bytes(this.page, this.at);
-    const value = bytes.varint();
-    this.at = bytes.at;
+    const page = this.page;
+    let value = 0;
+    for (let i = 0; i < 9; i++) {
+      const byte = page[this.at++]!;
+      if (i === 8) return value * 256 + byte;
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) return value;
+    }
     return value;
   }
 
@@ -152,9 +159,13 @@ class DoclistCursor {
       for (let at = this.at; at < end;) {
         const byte = page[at++]!;
         if (byte === 1) {
-          const bytes = new Bytes(page, at);
-          column = bytes.varint();
-          at = bytes.at;
+          // the column's number, a varint
+          column = 0;
+          for (let more = true; more && at < end;) {
+            const part = page[at++]!;
+            column = column * 128 + (part & 0x7f);
+            more = (part & 0x80) !== 0;
+          }
           if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
           continue;
         }
@@ -216,8 +227,22 @@ function readDoclist(
   entry: RowEntry,
   counts: Uint32Array | null,
 ): void {
-  const statement = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck();
-  const read = (pageNo: number) => statement.get(segment.id * SEGMENT_SHIFT + pageNo) as Uint8Array | undefined;
+  // the next pages read a few at a time, twice as many each time (a doclist that goes on seldom stops soon)
+  const statement = sql(db, `SELECT id, block FROM ${table}_data WHERE id >= ? AND id < ? ORDER BY id`).raw();
+  let pages = new Map<number, Uint8Array>();
+  let batch = 1;
+  const read = (pageNo: number) => {
+    let page = pages.get(pageNo);
+    if (!page) {
+      const rows = statement.all(segment.id * SEGMENT_SHIFT + pageNo, segment.id * SEGMENT_SHIFT + Math.min(pageNo + batch, segment.last + 1)) as Array<
+        [number, Uint8Array]
+      >;
+      pages = new Map(rows.map(([id, block]) => [id - segment.id * SEGMENT_SHIFT, block]));
+      batch = Math.min(batch * 2, MAX_PAGE_BATCH);
+      page = pages.get(pageNo);
+    }
+    return page;
+  };
   const cursor = new DoclistCursor(read, segment, start.pageNo, start.page, start.at, start.end);
   // the first rowid after a term is a value, not a delta
   let rowid: number | null = cursor.varint();
