@@ -71,35 +71,51 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
 
   // each match's bound: its words' scores at the smallest length
-  const bounds = new Float64Array(highest + 1);
+  const { bounds, scored } = scratch(highest + 1);
   const matches = new Int32Array(postings.reduce((sum, word) => sum + word.rowids.length, 0));
   let matchCount = 0;
   const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
-  for (let index = 0; index < terms.length; index++) {
-    const times = repeats[index]! * idfs[index]! * ROUNDING;
-    matchCount = addBounds(
-      postings[index]!,
-      input.allowed,
-      [titleWeight * ROUNDING, bodyWeight * ROUNDING, fieldsWeight * ROUNDING],
-      times,
-      lengthNorm,
-      bounds,
-      matches,
-      matchCount,
-    );
+  try {
+    for (let index = 0; index < terms.length; index++) {
+      const times = repeats[index]! * idfs[index]! * ROUNDING;
+      matchCount = addBounds(
+        postings[index]!,
+        input.allowed,
+        [titleWeight * ROUNDING, bodyWeight * ROUNDING, fieldsWeight * ROUNDING],
+        times,
+        lengthNorm,
+        bounds,
+        matches,
+        matchCount,
+      );
+    }
+    if (matchCount === 0) return [];
+    const all = matches.subarray(0, matchCount);
+    const first = highestBounds(all, bounds, input.needed + FIRST_CANDIDATES);
+    let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
+    if (best.length < input.needed)
+      return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
+    const threshold = best[input.needed - 1]![1];
+    const rest: number[] = [];
+    for (const rowid of all) if (scored[rowid] === 0 && bounds[rowid]! >= threshold) rest.push(rowid);
+    if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
+    return best;
+  } finally {
+    // the scratch arrays left all zero for the next query: only the matches were written
+    for (let at = 0; at < matchCount; at++) {
+      bounds[matches[at]!] = 0;
+      scored[matches[at]!] = 0;
+    }
   }
-  if (matchCount === 0) return [];
-  const all = matches.subarray(0, matchCount);
-  const first = highestBounds(all, bounds, input.needed + FIRST_CANDIDATES);
-  const scored = new Uint8Array(highest + 1);
-  let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
-  if (best.length < input.needed)
-    return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
-  const threshold = best[input.needed - 1]![1];
-  const rest: number[] = [];
-  for (const rowid of all) if (scored[rowid] === 0 && bounds[rowid]! >= threshold) rest.push(rowid);
-  if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
-  return best;
+}
+
+/** By rowid, all zero between queries: each match's bound, and whether it was scored exactly (reused: a query touches only its matches). */
+let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0) };
+
+/** The scratch arrays (see `scratchArrays`), grown to at least `size` entries. */
+function scratch(size: number): { bounds: Float64Array; scored: Uint8Array } {
+  if (scratchArrays.bounds.length < size) scratchArrays = { bounds: new Float64Array(size), scored: new Uint8Array(size) };
+  return scratchArrays;
 }
 
 /**
