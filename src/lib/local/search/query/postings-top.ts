@@ -16,11 +16,13 @@ const FIRST_CANDIDATES = 256;
 const BUCKETS = 4096;
 
 /**
- * The `needed` best matches of a plain OR of one to sixteen words by FTS5's BM25, exactly those of
+ * The `needed` best matches of a plain OR of two to sixteen words by FTS5's BM25, exactly those of
  * scoring every match, from the words' postings (see `termPostings`: their rows and how often
  * each column holds them, read from the stored doclists and kept while the index does not
  * change) instead of FTS5's scoring; null when the query is of another form, the index has no
- * ranking tiers, the words are not common enough, or the postings cannot be read.
+ * ranking tiers, the words are not common enough, or the postings cannot be read. (One word is
+ * left to `impactTop`, else to FTS5: its holders' bounds differ only by their counts, so that
+ * too many reach the top to be scored apart.)
  *
  * Each match's score is bounded from its counts alone, at the index's smallest document length
  * (BM25 only falls as a document grows). The matches with the highest bounds are scored exactly,
@@ -30,8 +32,7 @@ const BUCKETS = 4096;
  */
 export function postingsTop(input: Bm25Input): Scored[] | null {
   const { db, table, phrases } = input;
-  if (phrases.length > MAX_PHRASES || input.weights.body <= 0) return null;
-  if (input.expression !== (phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`)) return null;
+  if (phrases.length < 2 || phrases.length > MAX_PHRASES || input.weights.body <= 0 || input.expression !== `(${phrases.join(' OR ')})`) return null;
   const shortest = smallestDocTokens(db, input.indexRowid);
   if (shortest === null) return null;
   const totals = ftsTotals(db, table);
