@@ -72,8 +72,10 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
 
   // each match's bound: its words' scores at the smallest length
-  const { bounds, scored } = scratch(highest + 1);
-  const matches = new Int32Array(postings.reduce((sum, word) => sum + word.rowids.length, 0));
+  const { bounds, scored, matches } = scratch(
+    highest + 1,
+    postings.reduce((sum, word) => sum + word.rowids.length, 0),
+  );
   let matchCount = 0;
   const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
   try {
@@ -110,12 +112,16 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   }
 }
 
-/** By rowid, all zero between queries: each match's bound, and whether it was scored exactly (reused: a query touches only its matches). */
-let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0) };
+/**
+ * Reused by every query (it touches only its matches): by rowid, all zero between queries, each
+ * match's bound and whether it was scored exactly; and the matches found.
+ */
+let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0) };
 
-/** The scratch arrays (see `scratchArrays`), grown to at least `size` entries. */
-function scratch(size: number): { bounds: Float64Array; scored: Uint8Array } {
-  if (scratchArrays.bounds.length < size) scratchArrays = { bounds: new Float64Array(size), scored: new Uint8Array(size) };
+/** The scratch arrays (see `scratchArrays`), grown to at least `rows` rowids and `postings` matches. */
+function scratch(rows: number, postings: number): { bounds: Float64Array; scored: Uint8Array; matches: Int32Array } {
+  if (scratchArrays.bounds.length < rows) scratchArrays = { ...scratchArrays, bounds: new Float64Array(rows), scored: new Uint8Array(rows) };
+  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings) };
   return scratchArrays;
 }
 

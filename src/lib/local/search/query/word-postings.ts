@@ -49,11 +49,19 @@ export function highestRowid(db: Database.Database, table: string): number | nul
 /** Per connection and table: the postings kept since the table's index last changed (least recently used first), their bytes, and the stamp they are of. */
 const kept = new WeakMap<Database.Database, Map<string, { stamp: string; postings: Map<string, Postings>; bytes: number }>>();
 
+/**
+ * Reused while postings are read (they grow to the most any word needed): the rows named so far
+ * (bit `rowid % 32` of word `rowid >> 5`), and the postings read so far, copied out at the end.
+ * Fewer large arrays left behind, for the garbage collector to find between queries.
+ */
+const decoding = { seen: new Uint32Array(0), rowids: new Int32Array(1024), counts: new Uint32Array(1024) };
+
 /** The postings of `term` read from the table's stored doclists (rowids up to `highest`), or null when a count does not fit its bits or they cannot be read there. */
 function readPostings(db: Database.Database, table: string, term: string, highest: number): Postings | null {
-  const seen = new Uint32Array((highest >>> 5) + 1);
-  let rowids = new Int32Array(1024);
-  let counts = new Uint32Array(1024);
+  const words = (highest >>> 5) + 1;
+  if (decoding.seen.length < words) decoding.seen = new Uint32Array(words);
+  const seen = decoding.seen;
+  seen.fill(0, 0, words);
   let length = 0;
   let fits = true;
   const read = readTermRows(
@@ -68,20 +76,20 @@ function readPostings(db: Database.Database, table: string, term: string, highes
       const body = columns[1]!;
       const fields = columns[2]!;
       if (title >= 1 << TITLE_BITS || body >= 1 << BODY_BITS || fields >= 1 << FIELDS_BITS) fits = false;
-      if (length === rowids.length) {
+      if (length === decoding.rowids.length) {
         const grownRowids = new Int32Array(length * 2);
-        grownRowids.set(rowids);
-        rowids = grownRowids;
+        grownRowids.set(decoding.rowids);
+        decoding.rowids = grownRowids;
         const grownCounts = new Uint32Array(length * 2);
-        grownCounts.set(counts);
-        counts = grownCounts;
+        grownCounts.set(decoding.counts);
+        decoding.counts = grownCounts;
       }
-      rowids[length] = rowid;
-      counts[length++] = (title | (body << TITLE_BITS) | (fields << (TITLE_BITS + BODY_BITS))) >>> 0;
+      decoding.rowids[length] = rowid;
+      decoding.counts[length++] = (title | (body << TITLE_BITS) | (fields << (TITLE_BITS + BODY_BITS))) >>> 0;
     },
     3,
   );
-  return read && fits ? { rowids: rowids.slice(0, length), counts: counts.slice(0, length) } : null;
+  return read && fits ? { rowids: decoding.rowids.slice(0, length), counts: decoding.counts.slice(0, length) } : null;
 }
 
 /**
