@@ -216,14 +216,16 @@ class DoclistCursor {
 
 /**
  * Calls `entry` for each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
- * ends at `end` or, when that is the page's end of data, goes on to the next pages. `counts`,
- * when given, receives how often each column holds the term (see `RowEntry`).
+ * ends at `end` or, when that is the page's end of data, goes on to the next pages, but those
+ * `seen` before (named by a newer segment). `counts`, when given, receives how often each column
+ * holds the term (see `RowEntry`).
  */
 function readDoclist(
   db: Database.Database,
   table: string,
   segment: Segment,
   start: { page: Uint8Array; pageNo: number; at: number; end: number },
+  seen: (rowid: number) => boolean,
   entry: RowEntry,
   counts: Uint32Array | null,
 ): void {
@@ -251,19 +253,28 @@ function readDoclist(
     const header = cursor.varint();
     const size = header >>> 1;
     if (counts) {
-      counts.fill(0);
+      for (let column = 0; column < counts.length; column++) counts[column] = 0;
       cursor.count(size, counts);
     } else cursor.skip(size);
-    entry(rowid, (header & 1) === 0 || size > 0, counts ?? none);
+    if (!seen(rowid)) entry(rowid, (header & 1) === 0 || size > 0, counts ?? none);
     rowid = cursor.nextRowid(rowid);
   }
 }
 
 /**
  * Calls `entry` for each row the segment's doclist of `key` (the main index's byte, then the
- * term's UTF-8 bytes) names, in rowid order; nothing when the segment does not hold the term.
+ * term's UTF-8 bytes) names and not `seen` before, in rowid order; nothing when the segment does
+ * not hold the term.
  */
-function readSegment(db: Database.Database, table: string, segment: Segment, key: Uint8Array, entry: RowEntry, counts: Uint32Array | null): void {
+function readSegment(
+  db: Database.Database,
+  table: string,
+  segment: Segment,
+  key: Uint8Array,
+  seen: (rowid: number) => boolean,
+  entry: RowEntry,
+  counts: Uint32Array | null,
+): void {
   const indexed = sql(db, `SELECT pgno FROM ${table}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1`).pluck().get(segment.id, key) as
     number | undefined;
   // `pgno` of `%_idx` is the page number times two, plus one when the doclist has a doclist index
@@ -291,7 +302,7 @@ function readSegment(db: Database.Database, table: string, segment: Segment, key
     const order = compareBytes(term, key);
     if (order > 0) return;
     if (order === 0) {
-      readDoclist(db, table, segment, { page, pageNo, at: bytes.at, end: offsets[index + 1] ?? leafEnd }, entry, counts);
+      readDoclist(db, table, segment, { page, pageNo, at: bytes.at, end: offsets[index + 1] ?? leafEnd }, seen, entry, counts);
       return;
     }
   }
@@ -316,16 +327,6 @@ export function readTermRows(db: Database.Database, table: string, term: string,
   key[0] = MAIN_INDEX;
   key.set(encoded, 1);
   const counts = columns > 0 ? new Uint32Array(columns) : null;
-  for (const segment of segments)
-    readSegment(
-      db,
-      table,
-      segment,
-      key,
-      (rowid, holds, counted) => {
-        if (!seen(rowid)) found(rowid, holds, counted);
-      },
-      counts,
-    );
+  for (const segment of segments) readSegment(db, table, segment, key, seen, found, counts);
   return true;
 }
