@@ -10,6 +10,7 @@ import { parseQuery } from '../../../src/lib/local/search/query/parse-query.js';
 import { expandSynonyms } from '../../../src/lib/local/search/query/synonyms.js';
 import { impactMaxScore } from '../../../src/lib/local/search/query/impact-maxscore.js';
 import { impactTop } from '../../../src/lib/local/search/query/impact-top.js';
+import { postingsTop } from '../../../src/lib/local/search/query/postings-top.js';
 import { tieredTop } from '../../../src/lib/local/search/query/tiered-top.js';
 import { boundedTop, topByBm25, type Bm25Input, type Scored } from '../../../src/lib/local/search/query/top-bm25.js';
 import { deleteDocument, refreshSearchableText, writeDocument, type PreparedDocument } from '../../../src/lib/local/search/resources/document-store.js';
@@ -358,6 +359,37 @@ describe('local search: the BM25 top equals full scoring', function () {
     return { runs, maxScore: answered };
   }
 
+  /**
+   * Checks sets of two to four words (as `checkWordSets`) against full scoring through the words' postings, read from the stored
+   * doclists; how many there were and how many the postings answered.
+   */
+  function checkPostings(): { runs: number; postings: number } {
+    const pick = (ranks: number[]) => ranks.map((rank) => WORDS[rank]!).join(' ');
+    const texts = [
+      ...[
+        [0, 1],
+        [2, 5, 9],
+        [0, 3, 7, 12],
+        [1, 60, 200],
+        [3, 3, 6],
+        [50, 90, 140],
+      ].map(pick),
+    ];
+    texts.push(`${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`, `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`);
+    const weights = [
+      [5, 5],
+      [1, 10],
+      [10, 1],
+    ] as const;
+    const { runs, answered } = sweep(texts, weights, postingsTop, () => true);
+    return { runs, postings: answered };
+  }
+
+  it('answers plain ORs of words from their postings (read from the stored doclists), exactly', () => {
+    const { runs, postings } = checkPostings();
+    assert.ok(postings >= runs / 2, `the postings answered ${postings} of ${runs} queries`);
+  });
+
   it('answers queries of several words by MaxScore over the impact tokens, exactly', () => {
     const { runs, maxScore } = checkWordSets();
     assert.ok(maxScore >= runs / 3, `MaxScore over the impact tokens answered ${maxScore} of ${runs} queries`);
@@ -389,6 +421,8 @@ describe('local search: the BM25 top equals full scoring', function () {
     assert.ok(common.impact >= common.runs / 3, `impact answered ${common.impact} of ${common.runs} queries`);
     const sets = checkWordSets();
     assert.ok(sets.maxScore >= sets.runs / 4, `MaxScore over the impact tokens answered ${sets.maxScore} of ${sets.runs} queries`);
+    const postings = checkPostings();
+    assert.ok(postings.postings >= postings.runs / 2, `the postings answered ${postings.postings} of ${postings.runs} queries`);
   });
 
   it('keeps the ranking tiers exact when the searchable fields change', () => {

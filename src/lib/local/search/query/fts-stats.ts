@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { unquote } from './fts-expression.js';
 import { sql } from '../core/statements.js';
 import { ftsTermRows, ftsTerms } from './fts-terms.js';
+import { unionCount } from './union-count.js';
 
 /** The id of the record where FTS5 keeps its row count and column token totals. */
 const AVERAGES_ID = 1;
@@ -56,13 +57,13 @@ const remembered = new WeakMap<Database.Database, Map<string, { stamp: string; h
  * its structure record (a new segment is written, and the record with it, at each commit that
  * changes the index) and the record of its row and token totals.
  */
-function tableStamp(db: Database.Database, table: string): string {
+export function tableStamp(db: Database.Database, table: string): string {
   const blocks = sql(db, `SELECT block FROM ${table}_data WHERE id IN (?, ?) ORDER BY id`).pluck().all(AVERAGES_ID, STRUCTURE_ID) as Buffer[];
   return blocks.map((block) => block.toString('base64')).join('/');
 }
 
-/** `count()` of `key` for an FTS5 table, remembered until the table's index changes (see `tableStamp`). */
-function rememberedCount(db: Database.Database, table: string, key: string, count: () => number): number {
+/** The counts remembered for an FTS5 table since its index last changed (see `tableStamp`), and that stamp. */
+function rememberedFor(db: Database.Database, table: string): { stamp: string; hits: Map<string, number> } {
   const stamp = tableStamp(db, table);
   let tables = remembered.get(db);
   if (!tables) {
@@ -74,9 +75,15 @@ function rememberedCount(db: Database.Database, table: string, key: string, coun
     known = { stamp, hits: new Map() };
     tables.set(table, known);
   }
+  return known;
+}
+
+/** `count()` of `key` for an FTS5 table, remembered until the table's index changes (see `tableStamp`). */
+function rememberedCount(db: Database.Database, table: string, key: string, count: (stamp: string, hits: Map<string, number>) => number): number {
+  const known = rememberedFor(db, table);
   let hits = known.hits.get(key);
   if (hits === undefined) {
-    hits = count();
+    hits = count(known.stamp, known.hits);
     known.hits.set(key, hits);
   }
   return hits;
@@ -96,15 +103,29 @@ export function ftsPhraseHits(db: Database.Database, table: string, phrase: stri
 /**
  * The number of rows of an FTS5 table that match `expression`, counted without scoring and
  * remembered until the table's index changes (the next page of a query, or the same query
- * again, does not walk every match again).
+ * again, does not walk every match again). When the expression is a plain OR of `phrases`, each
+ * a single word, the words' postings are counted (see `unionCount`): kept, so that the ranking and
+ * another query over them walk no doclist, and each phrase's count is remembered on the way (see
+ * `ftsPhraseHits`).
  */
-export function ftsMatchCount(db: Database.Database, table: string, expression: string): number {
-  return rememberedCount(
-    db,
-    table,
-    `match ${expression}`,
-    () => sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number,
-  );
+export function ftsMatchCount(db: Database.Database, table: string, expression: string, phrases: readonly string[] = []): number {
+  return rememberedCount(db, table, `match ${expression}`, (stamp, hits) => {
+    const union =
+      phrases.length > 1 && expression === `(${phrases.join(' OR ')})`
+        ? unionCount(db, table, phrases, stamp, (phrase, count) => hits.set(phrase, count))
+        : null;
+    return union ?? (sql(db, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(expression) as number);
+  });
+}
+
+/** The count `ftsPhraseHits` remembers for `phrase` (undefined when none), without counting. */
+export function rememberedPhraseHits(db: Database.Database, table: string, phrase: string): number | undefined {
+  return rememberedFor(db, table).hits.get(phrase);
+}
+
+/** Remembers `hits` as the count of `phrase` (see `ftsPhraseHits`), found otherwise (as FTS5 counts it) until the table's index changes. */
+export function rememberPhraseHits(db: Database.Database, table: string, phrase: string, hits: number): void {
+  rememberedFor(db, table).hits.set(phrase, hits);
 }
 
 /** `ftsPhraseHits`, counted. */

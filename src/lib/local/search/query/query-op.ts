@@ -104,7 +104,10 @@ const query: OperationHandler<'Query'> = async (ctx, input) => {
       }
     } else {
       // counted without scoring and remembered until the index changes; one phrase as its ranking counts it (once for both)
-      total = plan.phrases.length === 1 && expression === plan.phrases[0] ? ftsPhraseHits(ctx.db, table, expression) : ftsMatchCount(ctx.db, table, expression);
+      total =
+        plan.phrases.length === 1 && expression === plan.phrases[0]
+          ? ftsPhraseHits(ctx.db, table, expression)
+          : ftsMatchCount(ctx.db, table, expression, plan.phrases);
     }
     if (matched) total = matched.length;
     // a collapsed query groups as many of the most relevant documents as a query sees

@@ -15,6 +15,7 @@ import {
 import { ftsPhraseHits, ftsRowCount } from './fts-stats.js';
 import { impactMaxScore } from './impact-maxscore.js';
 import { impactTop } from './impact-top.js';
+import { postingsTop } from './postings-top.js';
 import { tieredTop } from './tiered-top.js';
 
 export type { Bm25Input, Scored } from './bm25-core.js';
@@ -139,7 +140,8 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
 /**
  * The `needed` best matches that pass the filters by FTS5's BM25 (column weights from the
  * fields' importance), higher scores first, equal scores in the order the documents were first
- * stored: exactly the order of scoring every match. When the query's phrases have very
+ * stored: exactly the order of scoring every match. A plain OR of several words is ranked from
+ * the words' postings when they are common (see `postingsTop`). When the query's phrases have very
  * different document counts, only the holders of the rarer ones (and of more, until no other
  * match can reach the top) are scored (MaxScore); when they are all common, the index's ranking
  * tiers tell which holders can reach the top (see `tieredTop`), for one common word by impact
@@ -147,5 +149,5 @@ export function boundedTop(input: Bm25Input): Scored[] | null {
  */
 export function topByBm25(input: Bm25Input): Scored[] {
   if (input.needed <= 0) return [];
-  return impactTop(input) ?? impactMaxScore(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
+  return impactTop(input) ?? postingsTop(input) ?? impactMaxScore(input) ?? tieredTop(input) ?? boundedTop(input) ?? bestInOrder(input);
 }

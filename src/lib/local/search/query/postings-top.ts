@@ -1,0 +1,220 @@
+import { sql } from '../core/statements.js';
+import { smallestDocTokens } from '../resources/ranking-tiers.js';
+import { K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import { singleTerm } from './impact-cells.js';
+import { ftsTotals, rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
+import { fts5Idf, termFrequency, termScore } from './term-scores.js';
+import { bodyCount, fieldsCount, highestRowid, termPostings, titleCount, type Postings } from './word-postings.js';
+
+/** FTS5's BM25 parameter b. */
+const B = 0.75;
+/**
+ * Below this share of the index's documents as holders of the words in all, the other ways cost
+ * little (and reading the words' postings the first time costs more than they save): at
+ * 100,000 documents, two words of frequency rank 50–500 cost the same or less without them.
+ */
+const MIN_HOLDER_SHARE = 0.1;
+/** The candidates scored first, beyond the number needed: the highest bounds. */
+const FIRST_CANDIDATES = 256;
+/** The buckets of bounds the first candidates are picked with. */
+const BUCKETS = 4096;
+
+/**
+ * The `needed` best matches of a plain OR of two to sixteen words by FTS5's BM25, exactly those of
+ * scoring every match, from the words' postings (see `termPostings`: their rows and how often
+ * each column holds them, read from the stored doclists and kept while the index does not
+ * change) instead of FTS5's scoring; null when the query is of another form, the index has no
+ * ranking tiers, the words are not common enough, or the postings cannot be read. (One word is
+ * left to `impactTop`, else to FTS5: its holders' bounds differ only by their counts, so that
+ * too many reach the top to be scored apart.)
+ *
+ * Each match's score is bounded from its counts alone, at the index's smallest document length
+ * (BM25 only falls as a document grows). The matches with the highest bounds are scored exactly,
+ * operation for operation as FTS5's `bm25()` (see `termScore`), their lengths read from FTS5's
+ * own record; then every other match whose bound reaches the `needed`-th best score found. No
+ * other match can reach the top.
+ */
+export function postingsTop(input: Bm25Input): Scored[] | null {
+  const { db, table, phrases } = input;
+  if (phrases.length < 2 || phrases.length > MAX_PHRASES || input.weights.body <= 0 || input.expression !== `(${phrases.join(' OR ')})`) return null;
+  const shortest = smallestDocTokens(db, input.indexRowid);
+  if (shortest === null) return null;
+  const totals = ftsTotals(db, table);
+  if (totals.rows === 0) return null;
+  const terms: string[] = [];
+  const termOfPhrase: number[] = [];
+  const phraseOfTerm: string[] = [];
+  for (const phrase of phrases) {
+    const term = singleTerm(input, phrase);
+    if (term === null) return null;
+    let index = terms.indexOf(term);
+    if (index < 0) {
+      index = terms.push(term) - 1;
+      phraseOfTerm.push(phrase);
+    }
+    termOfPhrase.push(index);
+  }
+  const least = Math.max(MIN_HOLDERS, totals.rows * MIN_HOLDER_SHARE);
+  // few holders in all, as counted before: the other ways cost little, and no postings are read
+  const known = phraseOfTerm.map((phrase) => rememberedPhraseHits(db, table, phrase));
+  if (known.every((count) => count !== undefined) && known.reduce((sum, count) => sum! + count!, 0)! < least) return null;
+  const highest = highestRowid(db, table);
+  if (highest === null) return null;
+  const stamp = tableStamp(db, table);
+  const postings: Postings[] = [];
+  for (let index = 0; index < terms.length; index++) {
+    const read = termPostings(db, table, terms[index]!, highest, stamp);
+    if (read === null) return null;
+    rememberPhraseHits(db, table, phraseOfTerm[index]!, read.rowids.length);
+    postings.push(read);
+  }
+  const hits = postings.map((word) => word.rowids.length);
+  if (hits.reduce((sum, count) => sum + count, 0) < least) return null;
+  const averageTokens = totals.tokens / totals.rows;
+  const idfs = hits.map((count) => fts5Idf(db, totals.rows, count));
+  const repeats = terms.map((_, index) => termOfPhrase.filter((of) => of === index).length);
+  const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
+
+  // each match's bound: its words' scores at the smallest length
+  const { bounds, scored, matches } = scratch(
+    highest + 1,
+    postings.reduce((sum, word) => sum + word.rowids.length, 0),
+  );
+  let matchCount = 0;
+  const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
+  try {
+    for (let index = 0; index < terms.length; index++) {
+      const times = repeats[index]! * idfs[index]! * ROUNDING;
+      matchCount = addBounds(
+        postings[index]!,
+        input.allowed,
+        [titleWeight * ROUNDING, bodyWeight * ROUNDING, fieldsWeight * ROUNDING],
+        times,
+        lengthNorm,
+        bounds,
+        matches,
+        matchCount,
+      );
+    }
+    if (matchCount === 0) return [];
+    const all = matches.subarray(0, matchCount);
+    const first = highestBounds(all, bounds, input.needed + FIRST_CANDIDATES);
+    let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
+    if (best.length < input.needed)
+      return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
+    const threshold = best[input.needed - 1]![1];
+    const rest: number[] = [];
+    for (const rowid of all) if (scored[rowid] === 0 && bounds[rowid]! >= threshold) rest.push(rowid);
+    if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
+    return best;
+  } finally {
+    // the scratch arrays left all zero for the next query: only the matches were written
+    for (let at = 0; at < matchCount; at++) {
+      bounds[matches[at]!] = 0;
+      scored[matches[at]!] = 0;
+    }
+  }
+}
+
+/**
+ * Reused by every query (it touches only its matches): by rowid, all zero between queries, each
+ * match's bound and whether it was scored exactly; and the matches found.
+ */
+let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0) };
+
+/** The scratch arrays (see `scratchArrays`), grown to at least `rows` rowids and `postings` matches. */
+function scratch(rows: number, postings: number): { bounds: Float64Array; scored: Uint8Array; matches: Int32Array } {
+  if (scratchArrays.bounds.length < rows) scratchArrays = { ...scratchArrays, bounds: new Float64Array(rows), scored: new Uint8Array(rows) };
+  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings) };
+  return scratchArrays;
+}
+
+/**
+ * Adds to `bounds[rowid]` the most a word adds to the score of each of its holders that passes
+ * the filters (its counts weighted by `weights`, times `times`: its IDF and how often the query
+ * holds it, at the length `lengthNorm` stands for), and appends the holders not seen before to
+ * `matches` (from `count` on); returns the new count.
+ */
+function addBounds(
+  word: Postings,
+  allowed: Bm25Input['allowed'],
+  weights: readonly [number, number, number],
+  times: number,
+  lengthNorm: number,
+  bounds: Float64Array,
+  matches: Int32Array,
+  count: number,
+): number {
+  const { rowids, counts } = word;
+  const [title, body, fields] = weights;
+  let added = count;
+  for (let at = 0; at < rowids.length; at++) {
+    const rowid = rowids[at]!;
+    if (allowed && !allowed.has(rowid)) continue;
+    const packed = counts[at]!;
+    const frequency = (packed & 0x3ff) * title + ((packed >>> 10) & 0x7ff) * body + (packed >>> 21) * fields;
+    if (bounds[rowid] === 0) matches[added++] = rowid;
+    // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
+    bounds[rowid] += times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
+  }
+  return added;
+}
+
+/** The matches with the highest bounds: at least `wanted` of them (all when fewer), picked by buckets of bounds. */
+function highestBounds(matches: Int32Array, bounds: Float64Array, wanted: number): number[] {
+  let most = 0;
+  for (const rowid of matches) if (bounds[rowid]! > most) most = bounds[rowid]!;
+  const scale = BUCKETS / (most || 1);
+  const sizes = new Uint32Array(BUCKETS + 1);
+  for (const rowid of matches) sizes[Math.floor(bounds[rowid]! * scale)]!++;
+  let lowest = BUCKETS;
+  for (let taken = sizes[lowest]!; lowest > 0 && taken < wanted;) taken += sizes[--lowest]!;
+  const picked: number[] = [];
+  for (const rowid of matches) if (Math.floor(bounds[rowid]! * scale) >= lowest) picked.push(rowid);
+  return picked;
+}
+
+/**
+ * The exact scores of the matches `rowids` not yet `scored` (marked so), as FTS5's `bm25()` sums
+ * them: each phrase's score in the query's order, from the counts of the word's postings and the
+ * row's length in FTS5's record.
+ */
+function exactScores(
+  input: Bm25Input,
+  rowids: readonly number[],
+  terms: readonly string[],
+  termOfPhrase: readonly number[],
+  postings: readonly Postings[],
+  idfs: readonly number[],
+  averageTokens: number,
+  scored: Uint8Array,
+): Scored[] {
+  const wanted = rowids.filter((rowid) => scored[rowid] === 0);
+  if (wanted.length === 0) return [];
+  // the slot of each wanted row, then each word's counts in it
+  const slots = new Map<number, number>();
+  wanted.forEach((rowid, slot) => {
+    slots.set(rowid, slot);
+    scored[rowid] = 1;
+  });
+  const counts = terms.map(() => new Array<{ title: number; body: number; fields: number } | undefined>(wanted.length));
+  for (let index = 0; index < terms.length; index++) {
+    const word = postings[index]!;
+    for (let at = 0; at < word.rowids.length; at++) {
+      if (scored[word.rowids[at]!] === 0) continue;
+      const slot = slots.get(word.rowids[at]!);
+      if (slot !== undefined) counts[index]![slot] = { title: titleCount(word, at), body: bodyCount(word, at), fields: fieldsCount(word, at) };
+    }
+  }
+  const none = { title: 0, body: 0, fields: 0 };
+  const sizes = sql(input.db, `SELECT id, sz FROM ${input.table}_docsize WHERE id IN (SELECT value FROM json_each(?))`)
+    .raw()
+    .all(JSON.stringify(wanted)) as Array<[number, Buffer]>;
+  return sizes.map(([rowid, size]) => {
+    const tokens = varints(size).reduce((sum, count) => sum + count, 0);
+    const slot = slots.get(rowid)!;
+    let score = 0;
+    for (const index of termOfPhrase) score += termScore(termFrequency(input.weights, counts[index]![slot] ?? none), tokens, idfs[index]!, averageTokens);
+    return [rowid, score];
+  });
+}
