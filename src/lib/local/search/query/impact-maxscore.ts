@@ -1,7 +1,8 @@
-import { smallestDocTokens, STRONG_BODY_COUNT, type TermCounts } from '../resources/ranking-tiers.js';
-import { MAX_PHRASES, MIN_HOLDERS, ROUNDING, type Bm25Input, type Scored } from './bm25-core.js';
-import { cellHolders, impactCells, singleTerm, type Cell } from './impact-cells.js';
-import { ftsPhraseHits, ftsTotals } from './fts-stats.js';
+import { STRONG_BODY_COUNT, type TermCounts } from '../resources/ranking-tiers.js';
+import { MIN_HOLDERS, ROUNDING, type Bm25Input, type Scored } from './bm25-core.js';
+import { cellHolders, impactCells, type Cell } from './impact-cells.js';
+import { ftsPhraseHits } from './fts-stats.js';
+import { plainOrWords } from './plain-or-words.js';
 import { rowTermCounts } from './row-term-counts.js';
 import { bestOf, merged, scoreExpression } from './tiered-top.js';
 import { wordRegions, type Region } from './word-regions.js';
@@ -72,32 +73,17 @@ type Found = Float64Array;
  */
 export function impactMaxScore(input: Bm25Input): Scored[] | null {
   const { db, table, phrases } = input;
-  if (phrases.length < 2 || phrases.length > MAX_PHRASES || input.weights.body <= 0 || input.expression !== `(${phrases.join(' OR ')})`) return null;
-  const shortest = smallestDocTokens(db, input.indexRowid);
-  if (shortest === null) return null;
-  const totals = ftsTotals(db, table);
-  if (totals.rows === 0) return null;
-  const terms: string[] = [];
-  const termOfPhrase: number[] = [];
-  const hits: number[] = [];
-  for (const phrase of phrases) {
-    const term = singleTerm(input, phrase);
-    if (term === null) return null;
-    let index = terms.indexOf(term);
-    if (index < 0) {
-      index = terms.push(term) - 1;
-      hits.push(ftsPhraseHits(db, table, phrase));
-    }
-    termOfPhrase.push(index);
-  }
+  const plain = plainOrWords(input);
+  if (plain === null) return null;
+  const { shortest, totals, terms, termOfPhrase, phraseOfTerm, repeats } = plain;
+  const hits = phraseOfTerm.map((phrase) => ftsPhraseHits(db, table, phrase));
   const holders = hits.reduce((sum, count) => sum + count, 0);
   if (holders < Math.max(MIN_HOLDERS, totals.rows * MIN_HOLDER_SHARE)) return null;
   const averageTokens = totals.tokens / totals.rows;
   const words: Word[] = terms.map((term, index) => {
     const idf = fts5Idf(db, totals.rows, hits[index]!);
-    const repeats = termOfPhrase.filter((of) => of === index).length;
     const bound = (counts: TermCounts, leastTokens: number) =>
-      repeats * termScore(termFrequency(input.weights, counts), Math.max(shortest, leastTokens), idf, averageTokens) * ROUNDING;
+      repeats[index]! * termScore(termFrequency(input.weights, counts), Math.max(shortest, leastTokens), idf, averageTokens) * ROUNDING;
     const weak = hits[index] === 0 ? 0 : bound({ title: 0, body: STRONG_BODY_COUNT - 1, fields: 0 }, shortest);
     return { idf, cells: hits[index] === 0 ? [] : impactCells(input, term, bound), read: 0, weak };
   });

@@ -1,8 +1,7 @@
 import { sql } from '../core/statements.js';
-import { smallestDocTokens } from '../resources/ranking-tiers.js';
-import { K1, keepBest, MAX_PHRASES, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
-import { singleTerm } from './impact-cells.js';
-import { ftsTotals, rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
+import { K1, keepBest, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type Scored } from './bm25-core.js';
+import { rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
+import { plainOrWords } from './plain-or-words.js';
 import { fts5Idf, termFrequency, termScore } from './term-scores.js';
 import { bodyCount, fieldsCount, highestRowid, termPostings, titleCount, type Postings } from './word-postings.js';
 
@@ -35,25 +34,10 @@ const BUCKETS = 4096;
  * other match can reach the top.
  */
 export function postingsTop(input: Bm25Input): Scored[] | null {
-  const { db, table, phrases } = input;
-  if (phrases.length < 2 || phrases.length > MAX_PHRASES || input.weights.body <= 0 || input.expression !== `(${phrases.join(' OR ')})`) return null;
-  const shortest = smallestDocTokens(db, input.indexRowid);
-  if (shortest === null) return null;
-  const totals = ftsTotals(db, table);
-  if (totals.rows === 0) return null;
-  const terms: string[] = [];
-  const termOfPhrase: number[] = [];
-  const phraseOfTerm: string[] = [];
-  for (const phrase of phrases) {
-    const term = singleTerm(input, phrase);
-    if (term === null) return null;
-    let index = terms.indexOf(term);
-    if (index < 0) {
-      index = terms.push(term) - 1;
-      phraseOfTerm.push(phrase);
-    }
-    termOfPhrase.push(index);
-  }
+  const { db, table } = input;
+  const words = plainOrWords(input);
+  if (words === null) return null;
+  const { shortest, totals, terms, termOfPhrase, phraseOfTerm, repeats } = words;
   const least = Math.max(MIN_HOLDERS, totals.rows * MIN_HOLDER_SHARE);
   // few holders in all, as counted before: the other ways cost little, and no postings are read
   const known = phraseOfTerm.map((phrase) => rememberedPhraseHits(db, table, phrase));
@@ -72,7 +56,6 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   if (hits.reduce((sum, count) => sum + count, 0) < least) return null;
   const averageTokens = totals.tokens / totals.rows;
   const idfs = hits.map((count) => fts5Idf(db, totals.rows, count));
-  const repeats = terms.map((_, index) => termOfPhrase.filter((of) => of === index).length);
   const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
 
   // each match's bound: its words' scores at the smallest length
