@@ -1,26 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { activeIndex, ok, textDoc, until } from '../integration/local-search/support.js';
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../support/small-disk.js';
 import { cliEnv, json, nimbus, requireBuild } from './helpers/cli.js';
 import { startLocalServer, type StartedLocalService } from './helpers/local-start.js';
-
-/** Fills the file system of `dir` with one file until it has no room left; returns the file. */
-function fillDisk(dir: string): string {
-  const filler = join(dir, 'filler');
-  const fd = openSync(filler, 'w');
-  const block = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) writeSync(fd, block);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
-}
 
 async function health(endpoint: string): Promise<{ storage: { full: boolean; fullSince?: string; droppedQueryLogEntries: number } }> {
   const response = await fetch(`${endpoint}/_nimbus/health`);
@@ -38,17 +23,11 @@ describe('nimbus local start on a full disk', function () {
   before(() => {
     requireBuild();
     dir = mkdtempSync(join(tmpdir(), 'nimbus-cli-full-'));
-    mountPoint = join(dir, 'disk');
-    mkdirSync(mountPoint);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-    } catch (error) {
-      throw new Error(`this test mounts a 4 MB tmpfs as its full disk, which needs root (as in CI): ${(error as Error).message}`);
-    }
+    mountPoint = mountSmallDisk(dir, 4);
   });
   after(async () => {
     await server?.stop();
-    if (mountPoint) execFileSync('umount', [mountPoint]);
+    if (mountPoint) unmountSmallDisk(mountPoint);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -58,7 +37,7 @@ describe('nimbus local start on a full disk', function () {
     const endpoint = server.endpoint;
     const index = await activeIndex(endpoint);
     await ok(endpoint, 'BatchPutDocument', { IndexId: index, Documents: [textDoc('lamp', 'Lamps', 'an oil lamp lights the desk')] });
-    const filler = fillDisk(mountPoint);
+    const filler = fillDisk(mountPoint, 64 * 1024);
 
     const cli = (args: string[]) => nimbus([...args, '--endpoint-url', endpoint, '--max-attempts', '1'], { env });
     const query = await cli(['search', 'query', '--index-id', index, '--query-text', 'lamp', '--query', 'ResultItems[].DocumentId']);
@@ -99,7 +78,7 @@ describe('nimbus local start on a full disk', function () {
     assert.doesNotMatch(log, /^\s+at /m, 'no stack trace');
 
     // started on a disk already full, it cannot make the write-ahead log's files: it says so in one line
-    const again = fillDisk(mountPoint);
+    const again = fillDisk(mountPoint, 64 * 1024);
     const refused = await nimbus(['local', 'start', '--port', '0', '--data-dir', join(mountPoint, 'data')], { env });
     unlinkSync(again);
     assert.equal(refused.code, 255);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
@@ -10,6 +9,7 @@ import { modules } from '../../../src/lib/local/registry.js';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
 import { openPostgresNode, type PostgresNode } from '../../../src/lib/local/store/postgres/open-node.js';
 import { WriteQueue } from '../../../src/lib/local/store/write-queue.js';
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../../support/small-disk.js';
 import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { activeIndex, call, ok, textDoc, until } from '../local-search/support.js';
 
@@ -69,21 +69,6 @@ async function logEntries(client: pg.Client): Promise<Array<{ seq: number; strin
   return rows.map((row) => ({ seq: Number(row.seq), strings: stringsOf(deserialize(row.statements)) }));
 }
 
-/** Fills the file system of `dir` with one file until it has no room left; returns the file. */
-function fillDisk(dir: string): string {
-  const filler = join(dir, 'filler');
-  const fd = openSync(filler, 'w');
-  const block = Buffer.alloc(4096);
-  try {
-    for (;;) writeSync(fd, block);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
-}
-
 /** The document ids of a node's copy, read from its SQLite file, and the last log entry it holds. */
 function copyOf(dataDir: string): { documents: string[]; appliedSeq: number } {
   const db = new Database(join(dataDir, 'nimbus.db'), { readonly: true, fileMustExist: true });
@@ -118,7 +103,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
     for (const client of clients) await client.end().catch(() => undefined);
     for (const service of services) await service.close().catch(() => undefined);
     for (const node of nodes) await node.close().finally(() => node.db.close());
-    for (const mount of mounts) execFileSync('umount', [mount]);
+    for (const mount of mounts) unmountSmallDisk(mount);
     postgres?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -133,15 +118,9 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
     services.push(service);
     return { service, dataDir };
   };
-  /** A 32 MB tmpfs, unmounted after the tests (the PostgreSQL tests run as root, which mounting needs). */
+  /** A 32 MB tmpfs, unmounted after the tests. */
   const smallDisk = () => {
-    const mount = join(newDir(), 'disk');
-    mkdirSync(mount);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', mount], { stdio: 'pipe' });
-    } catch (error) {
-      throw new Error(`this test mounts a 32 MB tmpfs as a full disk, which needs root (as in CI): ${(error as Error).message}`);
-    }
+    const mount = mountSmallDisk(newDir(), 32);
     mounts.push(mount);
     return mount;
   };
