@@ -79,7 +79,7 @@ function requireForBundle(bundle) {
 
 const cliDir = join(packageRoot, 'dist', 'cli');
 
-/** The CommonJS function wrapper a bundle is compiled in (its parameters are what loadBundle passes). */
+/** The CommonJS function wrapper the build writes around each bundle (its parameters are what loadBundle passes). */
 const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
 const WRAPPER_CLOSE = '\n})';
 
@@ -118,11 +118,15 @@ function loadBundle(name) {
   // some 90 fresh pages for each of the fast path's two. Pages never written cost nothing.
   const reader = { buffer: Buffer.allocUnsafeSlow(4 << 20) };
   // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-  const text = readWhole(bundle, reader).toString('latin1');
-  // The script compiled is the bundle inside a CommonJS function wrapper. The build writes the
-  // fast path's bundle already so (scripts/build.mjs, asFunctionExpression): V8 would otherwise
-  // copy the joined text into one string (some 90 more fresh pages, each a page fault).
-  const source = text.startsWith(WRAPPER_OPEN) ? text : `${WRAPPER_OPEN}${text}${WRAPPER_CLOSE}`;
+  const source = readWhole(bundle, reader).toString('latin1');
+  // The script compiled is the bundle inside a CommonJS function wrapper, which the build writes
+  // into the file (scripts/build.mjs, asFunctionExpression): joined here, the text would be
+  // copied by V8 into one string (hundreds more fresh pages, each a page fault).
+  if (!source.startsWith(WRAPPER_OPEN) || !source.endsWith(WRAPPER_CLOSE)) {
+    // A damaged or half-built installation: exit code 255 (EXIT.OTHER of the CLI).
+    process.stderr.write(`nimbus: ${bundle} is not a bundle as scripts/build.mjs writes it: build the package again (npm run build)\n`);
+    process.exit(255);
+  }
   let cachedData;
   try {
     cachedData = readWhole(cacheFile, reader);
