@@ -84,6 +84,16 @@ const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname
 const WRAPPER_CLOSE = '\n})';
 
 /**
+ * From this many bytes on, Node makes Latin-1 text an external string (EXTERN_APEX in its
+ * src/string_bytes.cc), a copy outside V8's heap, and UTF-8 text a string in V8's young
+ * generation. Both cost the same page faults, but for nimbus.cjs (1.8 MB) the external string
+ * costs a run of oclif's path one scavenge more (`configure list`: about 239 M instead of 236 M
+ * instructions, callgrind): promoted at the first scavenge, a large young string counts as memory
+ * that survived, on which V8 grows the young generation at once.
+ */
+const EXTERNAL_LATIN1_BYTES = 0xfbee9;
+
+/**
  * The whole of `file`, read into `reader.buffer` (replaced by a larger one when the file does not
  * fit): a view of it, valid until the next read into the same buffer.
  */
@@ -117,8 +127,10 @@ function loadBundle(name) {
   // of memory costs a page fault (about 2 µs on a virtual machine), and readFileSync() would take
   // some 90 fresh pages for each of the fast path's two. Pages never written cost nothing.
   const reader = { buffer: Buffer.allocUnsafeSlow(4 << 20) };
-  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-  const source = readWhole(bundle, reader).toString('latin1');
+  const bytes = readWhole(bundle, reader);
+  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster;
+  // but Node makes a longer Latin-1 text an external string (see EXTERNAL_LATIN1_BYTES).
+  const source = bytes.toString(bytes.length < EXTERNAL_LATIN1_BYTES ? 'latin1' : 'utf8');
   // The script compiled is the bundle inside a CommonJS function wrapper, which the build writes
   // into the file (scripts/build.mjs, asFunctionExpression): joined here, the text would be
   // copied by V8 into one string (hundreds more fresh pages, each a page fault).
