@@ -79,9 +79,19 @@ function requireForBundle(bundle) {
 
 const cliDir = join(packageRoot, 'dist', 'cli');
 
-/** The CommonJS function wrapper a bundle is compiled in (its parameters are what loadBundle passes). */
+/** The CommonJS function wrapper the build writes around each bundle (its parameters are what loadBundle passes). */
 const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
 const WRAPPER_CLOSE = '\n})';
+
+/**
+ * From this many bytes on, Node makes Latin-1 text an external string (EXTERN_APEX in its
+ * src/string_bytes.cc), a copy outside V8's heap, and UTF-8 text a string in V8's young
+ * generation. Both cost the same page faults, but for nimbus.cjs (1.8 MB) the external string
+ * costs a run of oclif's path one scavenge more (`configure list`: about 239 M instead of 236 M
+ * instructions, callgrind): promoted at the first scavenge, a large young string counts as memory
+ * that survived, on which V8 grows the young generation at once.
+ */
+const EXTERNAL_LATIN1_BYTES = 0xfbee9;
 
 /**
  * The whole of `file`, read into `reader.buffer` (replaced by a larger one when the file does not
@@ -117,12 +127,18 @@ function loadBundle(name) {
   // of memory costs a page fault (about 2 µs on a virtual machine), and readFileSync() would take
   // some 90 fresh pages for each of the fast path's two. Pages never written cost nothing.
   const reader = { buffer: Buffer.allocUnsafeSlow(4 << 20) };
-  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster.
-  const text = readWhole(bundle, reader).toString('latin1');
-  // The script compiled is the bundle inside a CommonJS function wrapper. The build writes the
-  // fast path's bundle already so (scripts/build.mjs, asFunctionExpression): V8 would otherwise
-  // copy the joined text into one string (some 90 more fresh pages, each a page fault).
-  const source = text.startsWith(WRAPPER_OPEN) ? text : `${WRAPPER_OPEN}${text}${WRAPPER_CLOSE}`;
+  const bytes = readWhole(bundle, reader);
+  // The build leaves only ASCII in the bundle, so Latin-1 reads it as UTF-8 would, only faster;
+  // but Node makes a longer Latin-1 text an external string (see EXTERNAL_LATIN1_BYTES).
+  const source = bytes.toString(bytes.length < EXTERNAL_LATIN1_BYTES ? 'latin1' : 'utf8');
+  // The script compiled is the bundle inside a CommonJS function wrapper, which the build writes
+  // into the file (scripts/build.mjs, asFunctionExpression): joined here, the text would be
+  // copied by V8 into one string (hundreds more fresh pages, each a page fault).
+  if (!source.startsWith(WRAPPER_OPEN) || !source.endsWith(WRAPPER_CLOSE)) {
+    // A damaged or half-built installation: exit code 255 (EXIT.OTHER of the CLI).
+    process.stderr.write(`nimbus: ${bundle} is not a bundle as scripts/build.mjs writes it: build the package again (npm run build)\n`);
+    process.exit(255);
+  }
   let cachedData;
   try {
     cachedData = readWhole(cacheFile, reader);

@@ -125,6 +125,33 @@ describe("the built CLI with a damaged entry in the fast path's table", function
   });
 });
 
+describe('the built CLI with a bundle not as the build writes it', function () {
+  this.timeout(60_000);
+  let test: TestService;
+  let pkg: string;
+
+  before(async () => {
+    requireBuild();
+    test = await startTestService();
+    pkg = copyPackage();
+  });
+  after(async () => {
+    await test?.close();
+    if (pkg) rmSync(pkg, { recursive: true, force: true });
+  });
+
+  it('fails, saying to build the package again', async () => {
+    const file = join(pkg, 'dist', 'cli', 'fast.cjs');
+    const text = readFileSync(file, 'latin1');
+    // The module's code without the function wrapper around it: a plain CommonJS module.
+    writeFileSync(file, text.slice(text.indexOf('{') + 1, -'\n})'.length), 'latin1');
+    const result = await listFrom(pkg, test, {});
+    assert.equal(result.code, 255);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, `nimbus: ${file} is not a bundle as scripts/build.mjs writes it: build the package again (npm run build)\n`);
+  });
+});
+
 describe('the built CLI bundles', () => {
   before(() => requireBuild());
 
@@ -133,6 +160,14 @@ describe('the built CLI bundles', () => {
       const text = readFileSync(join(ROOT, 'dist', 'cli', bundle));
       const outside = text.findIndex((byte) => byte > 0x7f);
       assert.equal(outside, -1, `a byte outside ASCII at offset ${outside}`);
+    });
+
+    it(`ships ${bundle} inside the function wrapper bin/run.js compiles it in, so that its text is compiled as read`, () => {
+      const text = readFileSync(join(ROOT, 'dist', 'cli', bundle), 'latin1');
+      const open = /^const WRAPPER_OPEN = '([^']+)';$/m.exec(readFileSync(join(ROOT, 'bin', 'run.js'), 'utf8'))?.[1];
+      assert.equal(open, '(function (exports, require, module, __filename, __dirname) {');
+      assert.ok(text.startsWith(open), text.slice(0, 80));
+      assert.ok(text.endsWith('\n})'), text.slice(-80));
     });
   }
 });

@@ -12,8 +12,14 @@ describe('the built bundle evaluates a command module only when oclif asks for i
   before(() => requireBuild());
 
   it('every command of the source map is a getter in the bundle, and each gives a command class', () => {
+    const bundle = JSON.stringify(join(ROOT, 'dist', 'cli', 'nimbus.cjs'));
+    // The bundle is loaded as bin/run.js loads it: the build writes it as a function expression
+    // (the CommonJS wrapper around the module's code), which require() would evaluate and discard.
     const script = [
-      `const { COMMANDS } = require(${JSON.stringify(join(ROOT, 'dist', 'cli', 'nimbus.cjs'))});`,
+      'const bundleModule = { exports: {} };',
+      `const load = require('node:vm').runInThisContext(require('node:fs').readFileSync(${bundle}, 'latin1'), { filename: ${bundle} });`,
+      `load(bundleModule.exports, require('node:module').createRequire(${bundle}), bundleModule, ${bundle}, require('node:path').dirname(${bundle}));`,
+      'const { COMMANDS } = bundleModule.exports;',
       'const descriptors = Object.getOwnPropertyDescriptors(COMMANDS);',
       'const getters = Object.keys(descriptors).filter((id) => typeof descriptors[id].get === "function");',
       'const classes = getters.filter((id) => typeof COMMANDS[id] === "function" && typeof COMMANDS[id].run === "function");',

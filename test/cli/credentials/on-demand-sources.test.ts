@@ -45,9 +45,10 @@ function onDemandModules(): Set<string> {
  * (NODE_V8_COVERAGE) of the bundles: the bundle evaluates a module loaded on demand by calling its
  * wrapper, a method `_` whose parameter list opens with a comment holding the module's path
  * (scripts/build.mjs); it counts as called once it ran. bin/run.js
- * compiles each bundle inside a function wrapper (`(function (…) {` … `\n})`): the build writes
- * it into fast.cjs; around nimbus.cjs it is added at run time, so coverage offsets are shifted by
- * its opening, found from the top-level function's length.
+ * compiles each bundle inside a function wrapper (`(function (…) {` … `\n})`) that the build
+ * writes into the file, so coverage offsets are the file's; around a file that Node compiles
+ * itself the wrapper is added at run time, and offsets are shifted by its opening, found from the
+ * top-level function's length.
  */
 function evaluatedModules(coverageDir: string): Set<string> {
   const evaluated = new Set<string>();
