@@ -3,7 +3,8 @@ import { K1, keepBest, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type S
 import { rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
 import { plainOrWords } from './plain-or-words.js';
 import { fts5Idf, termFrequency, termScore } from './term-scores.js';
-import { bodyCount, fieldsCount, highestRowid, termPostings, titleCount, type Postings } from './word-postings.js';
+import { bodyCount, fieldsCount, PostingCursor, titleCount, type Postings } from './compact-postings.js';
+import { highestRowid, termPostings } from './word-postings.js';
 
 /** FTS5's BM25 parameter b. */
 const B = 0.75;
@@ -49,10 +50,10 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   for (let index = 0; index < terms.length; index++) {
     const read = termPostings(db, table, terms[index]!, highest, stamp);
     if (read === null) return null;
-    rememberPhraseHits(db, table, phraseOfTerm[index]!, read.rowids.length);
+    rememberPhraseHits(db, table, phraseOfTerm[index]!, read.length);
     postings.push(read);
   }
-  const hits = postings.map((word) => word.rowids.length);
+  const hits = postings.map((word) => word.length);
   if (hits.reduce((sum, count) => sum + count, 0) < least) return null;
   const averageTokens = totals.tokens / totals.rows;
   const idfs = hits.map((count) => fts5Idf(db, totals.rows, count));
@@ -61,7 +62,7 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   // each match's bound: its words' scores at the smallest length
   const { bounds, scored, matches } = scratch(
     highest + 1,
-    postings.reduce((sum, word) => sum + word.rowids.length, 0),
+    postings.reduce((sum, word) => sum + word.length, 0),
   );
   let matchCount = 0;
   const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
@@ -128,14 +129,13 @@ function addBounds(
   matches: Int32Array,
   count: number,
 ): number {
-  const { rowids, counts } = word;
   const [title, body, fields] = weights;
   let added = count;
-  for (let at = 0; at < rowids.length; at++) {
-    const rowid = rowids[at]!;
+  for (const posting = new PostingCursor(word); posting.next();) {
+    const rowid = posting.rowid;
     if (allowed && !allowed.has(rowid)) continue;
-    const packed = counts[at]!;
-    const frequency = (packed & 0x3ff) * title + ((packed >>> 10) & 0x7ff) * body + (packed >>> 21) * fields;
+    const packed = posting.packed;
+    const frequency = titleCount(packed) * title + bodyCount(packed) * body + fieldsCount(packed) * fields;
     if (bounds[rowid] === 0) matches[added++] = rowid;
     // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
     bounds[rowid] += times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
@@ -182,11 +182,11 @@ function exactScores(
   });
   const counts = terms.map(() => new Array<{ title: number; body: number; fields: number } | undefined>(wanted.length));
   for (let index = 0; index < terms.length; index++) {
-    const word = postings[index]!;
-    for (let at = 0; at < word.rowids.length; at++) {
-      if (scored[word.rowids[at]!] === 0) continue;
-      const slot = slots.get(word.rowids[at]!);
-      if (slot !== undefined) counts[index]![slot] = { title: titleCount(word, at), body: bodyCount(word, at), fields: fieldsCount(word, at) };
+    for (const posting = new PostingCursor(postings[index]!); posting.next();) {
+      if (scored[posting.rowid] === 0) continue;
+      const slot = slots.get(posting.rowid);
+      const packed = posting.packed;
+      if (slot !== undefined) counts[index]![slot] = { title: titleCount(packed), body: bodyCount(packed), fields: fieldsCount(packed) };
     }
   }
   const none = { title: 0, body: 0, fields: 0 };

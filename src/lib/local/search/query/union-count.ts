@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { unquote } from './fts-expression.js';
 import { ftsTerms } from './fts-terms.js';
+import { PostingCursor } from './compact-postings.js';
 import { highestRowid, termPostings } from './word-postings.js';
 
 /**
@@ -32,8 +33,9 @@ export function unionCount(
   for (let index = 0; index < terms.length; index++) {
     const postings = termPostings(db, table, terms[index]!, highest, stamp);
     if (postings === null) return null;
-    remember(phrases[index]!, postings.rowids.length);
-    for (const rowid of postings.rowids) {
+    remember(phrases[index]!, postings.length);
+    for (const posting = new PostingCursor(postings); posting.next();) {
+      const rowid = posting.rowid;
       const bit = 1 << (rowid & 31);
       if ((union[rowid >>> 5]! & bit) !== 0) continue;
       union[rowid >>> 5]! |= bit;
