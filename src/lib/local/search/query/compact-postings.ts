@@ -40,10 +40,18 @@ function countsCode(title: number, body: number, fields: number): number {
   return title | (body << CODE_TITLE_BITS) | (fields << (CODE_TITLE_BITS + CODE_BODY_BITS));
 }
 
+/** How many one-byte codes of counts there are (0 stands for counts kept apart). */
+export const CODES = 256;
+
 /** For each nonzero one-byte code, its counts packed by `packCounts`. */
-const PACKED_OF_CODE = Uint32Array.from({ length: 256 }, (_, code) =>
+const PACKED_OF_CODE = Uint32Array.from({ length: CODES }, (_, code) =>
   packCounts(code & ((1 << CODE_TITLE_BITS) - 1), (code >>> CODE_TITLE_BITS) & ((1 << CODE_BODY_BITS) - 1), code >>> (CODE_TITLE_BITS + CODE_BODY_BITS)),
 );
+
+/** The counts of a nonzero one-byte code (see `PostingCursor.code`), packed by `packCounts`. */
+export function packedOfCode(code: number): number {
+  return PACKED_OF_CODE[code]!;
+}
 
 /**
  * A word's postings in rowid order. Each holder's rowid is the previous one's (-1 before the
@@ -62,10 +70,14 @@ export interface Postings {
   bytes: number;
 }
 
-/** Reads a word's postings in rowid order: `next()` moves to the next holder, whose `rowid` and `packed` counts it sets. */
+/**
+ * Reads a word's postings in rowid order: `next()` moves to the next holder, whose `rowid`, its
+ * `packed` counts and their one-byte `code` (0 for counts kept apart) it sets.
+ */
 export class PostingCursor {
   rowid = -1;
   packed = 0;
+  code = 0;
   private at = 0;
   private farRowid = 0;
   private farCount = 0;
@@ -80,6 +92,7 @@ export class PostingCursor {
     const gap = postings.gaps[at]!;
     this.rowid = gap === 0 ? postings.farRowids[this.farRowid++]! : this.rowid + gap;
     const code = postings.codes[at]!;
+    this.code = code;
     this.packed = code === 0 ? postings.farCounts[this.farCount++]! : PACKED_OF_CODE[code]!;
     this.at = at + 1;
     return true;

@@ -3,7 +3,7 @@ import { K1, keepBest, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type S
 import { rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
 import { plainOrWords } from './plain-or-words.js';
 import { fts5Idf, termFrequency, termScore } from './term-scores.js';
-import { bodyCount, fieldsCount, PostingCursor, titleCount, type Postings } from './compact-postings.js';
+import { bodyCount, CODES, fieldsCount, packedOfCode, PostingCursor, titleCount, type Postings } from './compact-postings.js';
 import { highestRowid, termPostings } from './word-postings.js';
 
 /** FTS5's BM25 parameter b. */
@@ -64,12 +64,12 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
     highest + 1,
     postings.reduce((sum, word) => sum + word.length, 0),
   );
-  let matchCount = 0;
+  const found = { count: 0, most: 0 };
   const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
   try {
     for (let index = 0; index < terms.length; index++) {
       const times = repeats[index]! * idfs[index]! * ROUNDING;
-      matchCount = addBounds(
+      addBounds(
         postings[index]!,
         input.allowed,
         [titleWeight * ROUNDING, bodyWeight * ROUNDING, fieldsWeight * ROUNDING],
@@ -77,12 +77,13 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
         lengthNorm,
         bounds,
         matches,
-        matchCount,
+        found,
       );
     }
+    const matchCount = found.count;
     if (matchCount === 0) return [];
     const all = matches.subarray(0, matchCount);
-    const first = highestBounds(all, bounds, input.needed + FIRST_CANDIDATES);
+    const first = highestBounds(all, bounds, found.most, input.needed + FIRST_CANDIDATES);
     let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
     if (best.length < input.needed)
       return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
@@ -92,11 +93,15 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
     if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
     return best;
   } finally {
-    // the scratch arrays left all zero for the next query: only the matches were written
-    for (let at = 0; at < matchCount; at++) {
-      bounds[matches[at]!] = 0;
-      scored[matches[at]!] = 0;
-    }
+    // the scratch arrays left all zero for the next query: only the matches were written (at once when they are many)
+    if (found.count * 8 > highest) {
+      bounds.fill(0, 0, highest + 1);
+      scored.fill(0, 0, highest + 1);
+    } else
+      for (let at = 0; at < found.count; at++) {
+        bounds[matches[at]!] = 0;
+        scored[matches[at]!] = 0;
+      }
   }
 }
 
@@ -116,8 +121,8 @@ function scratch(rows: number, postings: number): { bounds: Float64Array; scored
 /**
  * Adds to `bounds[rowid]` the most a word adds to the score of each of its holders that passes
  * the filters (its counts weighted by `weights`, times `times`: its IDF and how often the query
- * holds it, at the length `lengthNorm` stands for), and appends the holders not seen before to
- * `matches` (from `count` on); returns the new count.
+ * holds it, at the length `lengthNorm` stands for), appends the holders not seen before to
+ * `matches` (from `found.count` on, which it moves), and keeps in `found.most` the highest bound.
  */
 function addBounds(
   word: Postings,
@@ -127,26 +132,34 @@ function addBounds(
   lengthNorm: number,
   bounds: Float64Array,
   matches: Int32Array,
-  count: number,
-): number {
+  found: { count: number; most: number },
+): void {
   const [title, body, fields] = weights;
-  let added = count;
+  // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
+  const bound = (packed: number) => {
+    const frequency = titleCount(packed) * title + bodyCount(packed) * body + fieldsCount(packed) * fields;
+    return times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
+  };
+  // the same, worked out once for each one-byte code of counts
+  const boundOfCode = new Float64Array(CODES);
+  for (let code = 1; code < CODES; code++) boundOfCode[code] = bound(packedOfCode(code));
+  let added = found.count;
+  let most = found.most;
   for (const posting = new PostingCursor(word); posting.next();) {
     const rowid = posting.rowid;
     if (allowed && !allowed.has(rowid)) continue;
-    const packed = posting.packed;
-    const frequency = titleCount(packed) * title + bodyCount(packed) * body + fieldsCount(packed) * fields;
-    if (bounds[rowid] === 0) matches[added++] = rowid;
-    // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
-    bounds[rowid] += times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
+    const before = bounds[rowid]!;
+    if (before === 0) matches[added++] = rowid;
+    const after = before + (posting.code !== 0 ? boundOfCode[posting.code]! : bound(posting.packed));
+    bounds[rowid] = after;
+    if (after > most) most = after;
   }
-  return added;
+  found.count = added;
+  found.most = most;
 }
 
-/** The matches with the highest bounds: at least `wanted` of them (all when fewer), picked by buckets of bounds. */
-function highestBounds(matches: Int32Array, bounds: Float64Array, wanted: number): number[] {
-  let most = 0;
-  for (const rowid of matches) if (bounds[rowid]! > most) most = bounds[rowid]!;
+/** The matches with the highest bounds (`most` the highest): at least `wanted` of them (all when fewer), picked by buckets of bounds. */
+function highestBounds(matches: Int32Array, bounds: Float64Array, most: number, wanted: number): number[] {
   const scale = BUCKETS / (most || 1);
   const sizes = new Uint32Array(BUCKETS + 1);
   for (const rowid of matches) sizes[Math.floor(bounds[rowid]! * scale)]!++;
