@@ -85,6 +85,28 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  */
 export type RowEntry = (rowid: number, holds: boolean, counts: Uint32Array) => void;
 
+/** Adds to `counts[c]` the positions in column `c` of the position list from `at` to `end` of `page` (all on the page). */
+function countOnPage(page: Uint8Array, from: number, end: number, counts: Uint32Array): void {
+  // a byte below 0x80 ends a varint; a lone 1 is a column mark, the varint after it the column
+  let column = 0;
+  for (let at = from; at < end;) {
+    const byte = page[at++]!;
+    if (byte === 1) {
+      // the column's number, a varint
+      column = 0;
+      for (let more = true; more && at < end;) {
+        const part = page[at++]!;
+        column = column * 128 + (part & 0x7f);
+        more = (part & 0x80) !== 0;
+      }
+      if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
+      continue;
+    }
+    while ((page[at - 1]! & 0x80) !== 0 && at < end) at++;
+    counts[column]!++;
+  }
+}
+
 /** A position in a segment's doclist of a term, which may go on over several leaf pages. */
 class DoclistCursor {
   page: Uint8Array;
@@ -151,27 +173,9 @@ class DoclistCursor {
 
   /** Reads a position list of `size` bytes, adding to `counts[c]` the positions it has in column `c`. */
   count(size: number, counts: Uint32Array): void {
-    const page = this.page;
     const end = this.at + size;
     if (end <= this.leafEnd) {
-      // within the page (most lists): a byte below 0x80 ends a varint; a lone 1 is a column mark, the varint after it the column
-      let column = 0;
-      for (let at = this.at; at < end;) {
-        const byte = page[at++]!;
-        if (byte === 1) {
-          // the column's number, a varint
-          column = 0;
-          for (let more = true; more && at < end;) {
-            const part = page[at++]!;
-            column = column * 128 + (part & 0x7f);
-            more = (part & 0x80) !== 0;
-          }
-          if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
-          continue;
-        }
-        while ((page[at - 1]! & 0x80) !== 0 && at < end) at++;
-        counts[column]!++;
-      }
+      countOnPage(this.page, this.at, end, counts);
       this.at = end;
       return;
     }
@@ -215,6 +219,53 @@ class DoclistCursor {
 }
 
 /**
+ * Reads the rows of a doclist from the cursor (just after `rowid`) as `readDoclist` does, with
+ * counts, as long as each row's position list ends on its page (most rows; the page and offset
+ * held in locals); returns the rowid of the first row whose list goes on over the next page
+ * (the cursor at its header), or null at the doclist's end.
+ */
+function countedOnPages(cursor: DoclistCursor, first: number, seen: (rowid: number) => boolean, entry: RowEntry, counts: Uint32Array): number | null {
+  let rowid = first;
+  for (;;) {
+    const { page, leafEnd, stop } = cursor;
+    const pageFirst = u16(page, 0);
+    let at = cursor.at;
+    for (;;) {
+      const headerAt = at;
+      let header = 0;
+      for (let i = 0; i < 9; i++) {
+        const byte = page[at++]!;
+        header = i === 8 ? header * 256 + byte : header * 128 + (byte & 0x7f);
+        if (i === 8 || (byte & 0x80) === 0) break;
+      }
+      const size = header >>> 1;
+      const end = at + size;
+      if (end > leafEnd) {
+        cursor.at = headerAt;
+        return rowid;
+      }
+      for (let column = 0; column < counts.length; column++) counts[column] = 0;
+      countOnPage(page, at, end, counts);
+      at = end;
+      if (!seen(rowid)) entry(rowid, (header & 1) === 0 || size > 0, counts);
+      if (at >= stop) break;
+      const absolute = at === pageFirst;
+      let value = 0;
+      for (let i = 0; i < 9; i++) {
+        const byte = page[at++]!;
+        value = i === 8 ? value * 256 + byte : value * 128 + (byte & 0x7f);
+        if (i === 8 || (byte & 0x80) === 0) break;
+      }
+      rowid = absolute ? value : rowid + value;
+    }
+    cursor.at = at;
+    const next = cursor.nextRowid(rowid);
+    if (next === null) return null;
+    rowid = next;
+  }
+}
+
+/**
  * Calls `entry` for each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
  * ends at `end` or, when that is the page's end of data, goes on to the next pages, but those
  * `seen` before (named by a newer segment). `counts`, when given, receives how often each column
@@ -250,6 +301,11 @@ function readDoclist(
   let rowid: number | null = cursor.varint();
   const none = new Uint32Array(0);
   while (rowid !== null) {
+    if (counts) {
+      rowid = countedOnPages(cursor, rowid, seen, entry, counts);
+      if (rowid === null) return;
+    }
+    // a row whose position list goes on over the next page (or counts not asked for)
     const header = cursor.varint();
     const size = header >>> 1;
     if (counts) {
