@@ -40,6 +40,9 @@ function countsCode(title: number, body: number, fields: number): number {
   return title | (body << CODE_TITLE_BITS) | (fields << (CODE_TITLE_BITS + CODE_BODY_BITS));
 }
 
+/** The holders of a block of the skip list (see `Postings.skips`). */
+const SKIP_BLOCK = 128;
+
 /** How many one-byte codes of counts there are (0 stands for counts kept apart). */
 export const CODES = 256;
 
@@ -66,6 +69,12 @@ export interface Postings {
   farRowids: Int32Array;
   codes: Uint8Array;
   farCounts: Uint32Array;
+  /**
+   * For each block of `SKIP_BLOCK` holders, three numbers: the rowid before its first holder
+   * (-1 for the first block) and how many of `farRowids` and of `farCounts` the holders before
+   * it took; `PostingCursor.seek` jumps over blocks with them.
+   */
+  skips: Int32Array;
   /** The bytes the arrays take. */
   bytes: number;
 }
@@ -97,6 +106,23 @@ export class PostingCursor {
     this.at = at + 1;
     return true;
   }
+
+  /** Moves to the first holder from `target` on (the cursor only moves forward: from the current one when it is there already); false when there is none. */
+  seek(target: number): boolean {
+    if (this.at > 0 && this.rowid >= target) return true;
+    const { skips } = this.postings;
+    // over the blocks that end before the target
+    let block = Math.floor(this.at / SKIP_BLOCK) + 1;
+    if (block * 3 < skips.length && skips[block * 3]! < target) {
+      while ((block + 1) * 3 < skips.length && skips[(block + 1) * 3]! < target) block++;
+      this.at = block * SKIP_BLOCK;
+      this.rowid = skips[block * 3]!;
+      this.farRowid = skips[block * 3 + 1]!;
+      this.farCount = skips[block * 3 + 2]!;
+    }
+    while (this.next()) if (this.rowid >= target) return true;
+    return false;
+  }
 }
 
 /** Builds `Postings` from holders given in rowid order (see `add`), its arrays grown as needed and reused by the next. */
@@ -105,6 +131,7 @@ export class PostingsBuilder {
   private codes = new Uint8Array(1024);
   private farRowids: number[] = [];
   private farCounts: number[] = [];
+  private skips: number[] = [];
   private length = 0;
   private previous = -1;
 
@@ -114,6 +141,7 @@ export class PostingsBuilder {
     this.previous = -1;
     this.farRowids = [];
     this.farCounts = [];
+    this.skips = [];
   }
 
   /** Adds a holder, of a higher rowid than the one before, and its counts packed by `packCounts`. */
@@ -126,6 +154,7 @@ export class PostingsBuilder {
       codes.set(this.codes);
       this.codes = codes;
     }
+    if (this.length % SKIP_BLOCK === 0) this.skips.push(this.previous, this.farRowids.length, this.farCounts.length);
     const gap = rowid - this.previous;
     if (gap < 256) this.gaps[this.length] = gap;
     else {
@@ -144,6 +173,8 @@ export class PostingsBuilder {
     const codes = this.codes.slice(0, this.length);
     const farRowids = Int32Array.from(this.farRowids);
     const farCounts = Uint32Array.from(this.farCounts);
-    return { length: this.length, gaps, farRowids, codes, farCounts, bytes: gaps.byteLength + codes.byteLength + farRowids.byteLength + farCounts.byteLength };
+    const skips = Int32Array.from(this.skips);
+    const bytes = gaps.byteLength + codes.byteLength + farRowids.byteLength + farCounts.byteLength + skips.byteLength;
+    return { length: this.length, gaps, farRowids, codes, farCounts, skips, bytes };
   }
 }

@@ -60,7 +60,12 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
 
   // each match's bound: its words' scores at the smallest length
-  const { bounds, scored, matches } = scratch(
+  const {
+    bounds,
+    scored,
+    matches,
+    buckets: bucketOf,
+  } = scratch(
     highest + 1,
     postings.reduce((sum, word) => sum + word.length, 0),
   );
@@ -83,13 +88,12 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
     const matchCount = found.count;
     if (matchCount === 0) return [];
     const all = matches.subarray(0, matchCount);
-    const first = highestBounds(all, bounds, found.most, input.needed + FIRST_CANDIDATES);
+    const buckets = bucketBounds(matches, matchCount, bounds, found.most, bucketOf);
+    const first = highestBounds(matches, buckets, input.needed + FIRST_CANDIDATES);
     let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
     if (best.length < input.needed)
       return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
-    const threshold = best[input.needed - 1]![1];
-    const rest: number[] = [];
-    for (const rowid of all) if (scored[rowid] === 0 && bounds[rowid]! >= threshold) rest.push(rowid);
+    const rest = boundsReaching(matches, buckets, bounds, scored, best[input.needed - 1]![1]);
     if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
     return best;
   } finally {
@@ -107,14 +111,15 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
 
 /**
  * Reused by every query (it touches only its matches): by rowid, all zero between queries, each
- * match's bound and whether it was scored exactly; and the matches found.
+ * match's bound and whether it was scored exactly; the matches found, and the bucket of each
+ * one's bound (see `bucketBounds`).
  */
-let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0) };
+let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0), buckets: new Uint16Array(0) };
 
 /** The scratch arrays (see `scratchArrays`), grown to at least `rows` rowids and `postings` matches. */
-function scratch(rows: number, postings: number): { bounds: Float64Array; scored: Uint8Array; matches: Int32Array } {
+function scratch(rows: number, postings: number): typeof scratchArrays {
   if (scratchArrays.bounds.length < rows) scratchArrays = { ...scratchArrays, bounds: new Float64Array(rows), scored: new Uint8Array(rows) };
-  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings) };
+  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings), buckets: new Uint16Array(postings) };
   return scratchArrays;
 }
 
@@ -158,16 +163,46 @@ function addBounds(
   found.most = most;
 }
 
-/** The matches with the highest bounds (`most` the highest): at least `wanted` of them (all when fewer), picked by buckets of bounds. */
-function highestBounds(matches: Int32Array, bounds: Float64Array, most: number, wanted: number): number[] {
+/** The buckets of the bounds of `count` matches: the bucket of each (in `buckets`, by the match's place) and how many fall in each. */
+interface BoundBuckets {
+  buckets: Uint16Array;
+  count: number;
+  /** The bucket of a bound: its share of the highest, times `BUCKETS`, rounded down (so that a higher bound is never in a lower bucket). */
+  scale: number;
+  sizes: Uint32Array;
+}
+
+/** Puts each of the first `count` matches' bounds (`most` the highest) in its bucket. */
+function bucketBounds(matches: Int32Array, count: number, bounds: Float64Array, most: number, buckets: Uint16Array): BoundBuckets {
   const scale = BUCKETS / (most || 1);
   const sizes = new Uint32Array(BUCKETS + 1);
-  for (const rowid of matches) sizes[Math.floor(bounds[rowid]! * scale)]!++;
+  for (let at = 0; at < count; at++) {
+    const bucket = Math.floor(bounds[matches[at]!]! * scale);
+    buckets[at] = bucket;
+    sizes[bucket]!++;
+  }
+  return { buckets, count, scale, sizes };
+}
+
+/** The matches with the highest bounds: at least `wanted` of them (all when fewer), picked by their buckets. */
+function highestBounds(matches: Int32Array, { buckets, count, sizes }: BoundBuckets, wanted: number): number[] {
   let lowest = BUCKETS;
   for (let taken = sizes[lowest]!; lowest > 0 && taken < wanted;) taken += sizes[--lowest]!;
   const picked: number[] = [];
-  for (const rowid of matches) if (Math.floor(bounds[rowid]! * scale) >= lowest) picked.push(rowid);
+  for (let at = 0; at < count; at++) if (buckets[at]! >= lowest) picked.push(matches[at]!);
   return picked;
+}
+
+/** The matches not yet `scored` whose bound reaches `threshold` (only those of its bucket and above are looked at). */
+function boundsReaching(matches: Int32Array, { buckets, count, scale }: BoundBuckets, bounds: Float64Array, scored: Uint8Array, threshold: number): number[] {
+  const from = Math.floor(threshold * scale);
+  const reaching: number[] = [];
+  for (let at = 0; at < count; at++) {
+    if (buckets[at]! < from) continue;
+    const rowid = matches[at]!;
+    if (scored[rowid] === 0 && bounds[rowid]! >= threshold) reaching.push(rowid);
+  }
+  return reaching;
 }
 
 /**
@@ -194,12 +229,14 @@ function exactScores(
     scored[rowid] = 1;
   });
   const counts = terms.map(() => new Array<{ title: number; body: number; fields: number } | undefined>(wanted.length));
+  const ascending = [...wanted].sort((a, b) => a - b);
   for (let index = 0; index < terms.length; index++) {
-    for (const posting = new PostingCursor(postings[index]!); posting.next();) {
-      if (scored[posting.rowid] === 0) continue;
-      const slot = slots.get(posting.rowid);
+    const posting = new PostingCursor(postings[index]!);
+    for (const rowid of ascending) {
+      if (!posting.seek(rowid)) break;
+      if (posting.rowid !== rowid) continue;
       const packed = posting.packed;
-      if (slot !== undefined) counts[index]![slot] = { title: titleCount(packed), body: bodyCount(packed), fields: fieldsCount(packed) };
+      counts[index]![slots.get(rowid)!] = { title: titleCount(packed), body: bodyCount(packed), fields: fieldsCount(packed) };
     }
   }
   const none = { title: 0, body: 0, fields: 0 };
