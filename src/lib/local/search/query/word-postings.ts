@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql } from '../core/statements.js';
 import { packCounts, PostingsBuilder, type Postings } from './compact-postings.js';
-import { readTermRows } from './fts-doclists.js';
+import { readTermRows, type TermRows } from './fts-doclists.js';
 
 /** The most bytes of postings kept per connection and table (at 1,000,000 documents, about two bytes a holder: the 100–200 most used common words). */
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
@@ -23,51 +23,70 @@ export function highestRowid(db: Database.Database, table: string): number | nul
 const kept = new WeakMap<Database.Database, Map<string, { stamp: string; postings: Map<string, Postings>; bytes: number }>>();
 
 /**
- * Reused while postings are read (they grow to the most any word needed): by rowid, the rows
- * named so far and those that hold the word (bit `rowid % 32` of word `rowid >> 5`), and the
- * counts of each holder; the postings are then built in rowid order. Fewer large arrays left
- * behind, for the garbage collector to find between queries.
+ * Collects a word's postings as `readTermRows` tells them, in arrays reused from word to word
+ * (they grow to the most any word needed: fewer large arrays left behind for the garbage
+ * collector): by rowid, the rows named so far and those that hold the word (bit `rowid % 32` of
+ * word `rowid >> 5`), and the counts of each holder; then builds the postings in rowid order.
  */
-const decoding = { seen: new Uint32Array(0), holds: new Uint32Array(0), counts: new Uint32Array(0), builder: new PostingsBuilder() };
+class PostingsCollector implements TermRows {
+  private seenRows = new Uint32Array(0);
+  private holders = new Uint32Array(0);
+  private counts = new Uint32Array(0);
+  private readonly builder = new PostingsBuilder();
+  private highest = 0;
+  /** False once a count did not fit its bits (see `packCounts`). */
+  fits = true;
+
+  /** Starts a word of a table whose rowids go up to `highest`. */
+  start(highest: number): void {
+    const words = (highest >>> 5) + 1;
+    if (this.seenRows.length < words) {
+      this.seenRows = new Uint32Array(words);
+      this.holders = new Uint32Array(words);
+    }
+    if (this.counts.length < highest + 1) this.counts = new Uint32Array(highest + 1);
+    this.seenRows.fill(0, 0, words);
+    this.holders.fill(0, 0, words);
+    this.highest = highest;
+    this.fits = true;
+  }
+
+  seen(rowid: number): boolean {
+    return rowid > this.highest || (this.seenRows[rowid >>> 5]! & (1 << (rowid & 31))) !== 0;
+  }
+
+  found(rowid: number, holds: boolean, columns: Uint32Array): void {
+    const bit = 1 << (rowid & 31);
+    this.seenRows[rowid >>> 5]! |= bit;
+    if (!holds) return;
+    const packed = packCounts(columns[0]!, columns[1]!, columns[2]!);
+    if (packed < 0) this.fits = false;
+    this.holders[rowid >>> 5]! |= bit;
+    this.counts[rowid] = packed;
+  }
+
+  /** The postings of the word started, in rowid order. */
+  postings(): Postings {
+    const { holders, counts, builder } = this;
+    builder.reset();
+    const words = (this.highest >>> 5) + 1;
+    for (let word = 0; word < words; word++) {
+      for (let bits = holders[word]!; bits !== 0; bits &= bits - 1) {
+        const rowid = word * 32 + 31 - Math.clz32(bits & -bits);
+        builder.add(rowid, counts[rowid]!);
+      }
+    }
+    return builder.build();
+  }
+}
+
+const collector = new PostingsCollector();
 
 /** The postings of `term` read from the table's stored doclists (rowids up to `highest`), or null when a count does not fit its bits or they cannot be read there. */
 function readPostings(db: Database.Database, table: string, term: string, highest: number): Postings | null {
-  const words = (highest >>> 5) + 1;
-  if (decoding.seen.length < words) {
-    decoding.seen = new Uint32Array(words);
-    decoding.holds = new Uint32Array(words);
-  }
-  if (decoding.counts.length < highest + 1) decoding.counts = new Uint32Array(highest + 1);
-  const { seen, holds, counts } = decoding;
-  seen.fill(0, 0, words);
-  holds.fill(0, 0, words);
-  let fits = true;
-  const read = readTermRows(
-    db,
-    table,
-    term,
-    (rowid) => rowid > highest || (seen[rowid >>> 5]! & (1 << (rowid & 31))) !== 0,
-    (rowid, held, columns) => {
-      const bit = 1 << (rowid & 31);
-      seen[rowid >>> 5]! |= bit;
-      if (!held) return;
-      const packed = packCounts(columns[0]!, columns[1]!, columns[2]!);
-      if (packed < 0) fits = false;
-      holds[rowid >>> 5]! |= bit;
-      counts[rowid] = packed;
-    },
-    3,
-  );
-  if (!read || !fits) return null;
-  const builder = decoding.builder;
-  builder.reset();
-  for (let word = 0; word < words; word++) {
-    for (let bits = holds[word]!; bits !== 0; bits &= bits - 1) {
-      const rowid = word * 32 + 31 - Math.clz32(bits & -bits);
-      builder.add(rowid, counts[rowid]!);
-    }
-  }
-  return builder.build();
+  collector.start(highest);
+  const read = readTermRows(db, table, term, collector, 3);
+  return read && collector.fits ? collector.postings() : null;
 }
 
 /**
