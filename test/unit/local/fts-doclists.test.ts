@@ -32,10 +32,12 @@ function readRows(db: Database.Database, table: string, term: string): string[] 
     db,
     table,
     term,
-    (rowid) => seen.has(rowid),
-    (rowid, holds, counts) => {
-      seen.add(rowid);
-      if (holds) rows.push([rowid, counts.join(' ')]);
+    {
+      seen: (rowid) => seen.has(rowid),
+      found: (rowid, holds, counts) => {
+        seen.add(rowid);
+        if (holds) rows.push([rowid, counts.join(' ')]);
+      },
     },
     3,
   );

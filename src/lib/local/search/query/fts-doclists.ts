@@ -79,11 +79,41 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * What a segment's doclist of a term says of a row: it holds the term (`holds`), or its entry
- * marks it deleted; with counts asked for, how often each column holds the term (`counts[c]`
- * for column `c`; the same array each time, to be read at once).
+ * What the segments' doclists of a term say of the rows (see `readTermRows`), told to an object
+ * of one class (its calls stay monomorphic in the loops that read the doclists).
  */
-export type RowEntry = (rowid: number, holds: boolean, counts: Uint32Array) => void;
+export interface TermRows {
+  /** Whether `found` was called for the row before (a newer segment named it). */
+  seen(rowid: number): boolean;
+  /**
+   * The newest entry of a row: it holds the term (`holds`), or it marks the row deleted; with
+   * counts asked for, how often each column holds the term (`counts[c]` for column `c`; the
+   * same array each time, to be read at once).
+   */
+  found(rowid: number, holds: boolean, counts: Uint32Array): void;
+}
+
+/** Adds to `counts[c]` the positions in column `c` of the position list from `at` to `end` of `page` (all on the page). */
+function countOnPage(page: Uint8Array, from: number, end: number, counts: Uint32Array): void {
+  // a byte below 0x80 ends a varint; a lone 1 is a column mark, the varint after it the column
+  let column = 0;
+  for (let at = from; at < end;) {
+    const byte = page[at++]!;
+    if (byte === 1) {
+      // the column's number, a varint
+      column = 0;
+      for (let more = true; more && at < end;) {
+        const part = page[at++]!;
+        column = column * 128 + (part & 0x7f);
+        more = (part & 0x80) !== 0;
+      }
+      if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
+      continue;
+    }
+    while ((page[at - 1]! & 0x80) !== 0 && at < end) at++;
+    counts[column]!++;
+  }
+}
 
 /** A position in a segment's doclist of a term, which may go on over several leaf pages. */
 class DoclistCursor {
@@ -151,27 +181,9 @@ class DoclistCursor {
 
   /** Reads a position list of `size` bytes, adding to `counts[c]` the positions it has in column `c`. */
   count(size: number, counts: Uint32Array): void {
-    const page = this.page;
     const end = this.at + size;
     if (end <= this.leafEnd) {
-      // within the page (most lists): a byte below 0x80 ends a varint; a lone 1 is a column mark, the varint after it the column
-      let column = 0;
-      for (let at = this.at; at < end;) {
-        const byte = page[at++]!;
-        if (byte === 1) {
-          // the column's number, a varint
-          column = 0;
-          for (let more = true; more && at < end;) {
-            const part = page[at++]!;
-            column = column * 128 + (part & 0x7f);
-            more = (part & 0x80) !== 0;
-          }
-          if (column >= counts.length) throw new Error('an FTS5 position list names a column the table does not have');
-          continue;
-        }
-        while ((page[at - 1]! & 0x80) !== 0 && at < end) at++;
-        counts[column]!++;
-      }
+      countOnPage(this.page, this.at, end, counts);
       this.at = end;
       return;
     }
@@ -215,18 +227,64 @@ class DoclistCursor {
 }
 
 /**
- * Calls `entry` for each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
+ * Reads the rows of a doclist from the cursor (just after `rowid`) as `readDoclist` does, with
+ * counts, as long as each row's position list ends on its page (most rows; the page and offset
+ * held in locals); returns the rowid of the first row whose list goes on over the next page
+ * (the cursor at its header), or null at the doclist's end.
+ */
+function countedOnPages(cursor: DoclistCursor, first: number, rows: TermRows, counts: Uint32Array): number | null {
+  let rowid = first;
+  for (;;) {
+    const { page, leafEnd, stop } = cursor;
+    const pageFirst = u16(page, 0);
+    let at = cursor.at;
+    for (;;) {
+      const headerAt = at;
+      let header = 0;
+      for (let i = 0; i < 9; i++) {
+        const byte = page[at++]!;
+        header = i === 8 ? header * 256 + byte : header * 128 + (byte & 0x7f);
+        if (i === 8 || (byte & 0x80) === 0) break;
+      }
+      const size = header >>> 1;
+      const end = at + size;
+      if (end > leafEnd) {
+        cursor.at = headerAt;
+        return rowid;
+      }
+      for (let column = 0; column < counts.length; column++) counts[column] = 0;
+      countOnPage(page, at, end, counts);
+      at = end;
+      if (!rows.seen(rowid)) rows.found(rowid, (header & 1) === 0 || size > 0, counts);
+      if (at >= stop) break;
+      const absolute = at === pageFirst;
+      let value = 0;
+      for (let i = 0; i < 9; i++) {
+        const byte = page[at++]!;
+        value = i === 8 ? value * 256 + byte : value * 128 + (byte & 0x7f);
+        if (i === 8 || (byte & 0x80) === 0) break;
+      }
+      rowid = absolute ? value : rowid + value;
+    }
+    cursor.at = at;
+    const next = cursor.nextRowid(rowid);
+    if (next === null) return null;
+    rowid = next;
+  }
+}
+
+/**
+ * Tells `rows` of each row of the doclist that starts at `at` of page `page` (of `pageNo`) and
  * ends at `end` or, when that is the page's end of data, goes on to the next pages, but those
- * `seen` before (named by a newer segment). `counts`, when given, receives how often each column
- * holds the term (see `RowEntry`).
+ * `rows` has seen before (named by a newer segment). `counts`, when given, receives how often each
+ * column holds the term (see `TermRows`).
  */
 function readDoclist(
   db: Database.Database,
   table: string,
   segment: Segment,
   start: { page: Uint8Array; pageNo: number; at: number; end: number },
-  seen: (rowid: number) => boolean,
-  entry: RowEntry,
+  rows: TermRows,
   counts: Uint32Array | null,
 ): void {
   // the next pages read a few at a time, twice as many each time (a doclist that goes on seldom stops soon)
@@ -250,31 +308,28 @@ function readDoclist(
   let rowid: number | null = cursor.varint();
   const none = new Uint32Array(0);
   while (rowid !== null) {
+    if (counts) {
+      rowid = countedOnPages(cursor, rowid, rows, counts);
+      if (rowid === null) return;
+    }
+    // a row whose position list goes on over the next page (or counts not asked for)
     const header = cursor.varint();
     const size = header >>> 1;
     if (counts) {
       for (let column = 0; column < counts.length; column++) counts[column] = 0;
       cursor.count(size, counts);
     } else cursor.skip(size);
-    if (!seen(rowid)) entry(rowid, (header & 1) === 0 || size > 0, counts ?? none);
+    if (!rows.seen(rowid)) rows.found(rowid, (header & 1) === 0 || size > 0, counts ?? none);
     rowid = cursor.nextRowid(rowid);
   }
 }
 
 /**
- * Calls `entry` for each row the segment's doclist of `key` (the main index's byte, then the
- * term's UTF-8 bytes) names and not `seen` before, in rowid order; nothing when the segment does
+ * Tells `rows` of each row the segment's doclist of `key` (the main index's byte, then the
+ * term's UTF-8 bytes) names and it has not seen before, in rowid order; nothing when the segment does
  * not hold the term.
  */
-function readSegment(
-  db: Database.Database,
-  table: string,
-  segment: Segment,
-  key: Uint8Array,
-  seen: (rowid: number) => boolean,
-  entry: RowEntry,
-  counts: Uint32Array | null,
-): void {
+function readSegment(db: Database.Database, table: string, segment: Segment, key: Uint8Array, rows: TermRows, counts: Uint32Array | null): void {
   const indexed = sql(db, `SELECT pgno FROM ${table}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1`).pluck().get(segment.id, key) as
     number | undefined;
   // `pgno` of `%_idx` is the page number times two, plus one when the doclist has a doclist index
@@ -302,7 +357,7 @@ function readSegment(
     const order = compareBytes(term, key);
     if (order > 0) return;
     if (order === 0) {
-      readDoclist(db, table, segment, { page, pageNo, at: bytes.at, end: offsets[index + 1] ?? leafEnd }, seen, entry, counts);
+      readDoclist(db, table, segment, { page, pageNo, at: bytes.at, end: offsets[index + 1] ?? leafEnd }, rows, counts);
       return;
     }
   }
@@ -311,13 +366,13 @@ function readSegment(
 /**
  * The rows of an FTS5 table (detail=full, not contentless_delete) that hold `term` (one indexed
  * term), read from its stored segments as FTS5 merges them: for each row, the entry of the
- * newest segment that names it, and none when that entry marks the row deleted. `found` is
- * called once per row the newest entry names (see `RowEntry`: with `columns`, how often each of
- * that many columns holds the term); `seen(rowid)` must tell whether it was called for the rowid
+ * newest segment that names it, and none when that entry marks the row deleted: `rows.found` is
+ * called once per row the newest entry names (with `columns`, how often each of that many
+ * columns holds the term), and `rows.seen(rowid)` must tell whether it was called for the rowid
  * before (a newer segment named it). False when the structure record is of another form (then
  * read the rows otherwise).
  */
-export function readTermRows(db: Database.Database, table: string, term: string, seen: (rowid: number) => boolean, found: RowEntry, columns = 0): boolean {
+export function readTermRows(db: Database.Database, table: string, term: string, rows: TermRows, columns = 0): boolean {
   const structure = sql(db, `SELECT block FROM ${table}_data WHERE id = ?`).pluck().get(STRUCTURE_ID) as Uint8Array | undefined;
   if (!structure) return true;
   const segments = indexSegments(structure);
@@ -327,6 +382,6 @@ export function readTermRows(db: Database.Database, table: string, term: string,
   key[0] = MAIN_INDEX;
   key.set(encoded, 1);
   const counts = columns > 0 ? new Uint32Array(columns) : null;
-  for (const segment of segments) readSegment(db, table, segment, key, seen, found, counts);
+  for (const segment of segments) readSegment(db, table, segment, key, rows, counts);
   return true;
 }

@@ -3,7 +3,8 @@ import { K1, keepBest, MIN_HOLDERS, ROUNDING, weightArgs, type Bm25Input, type S
 import { rememberedPhraseHits, rememberPhraseHits, tableStamp, varints } from './fts-stats.js';
 import { plainOrWords } from './plain-or-words.js';
 import { fts5Idf, termFrequency, termScore } from './term-scores.js';
-import { bodyCount, fieldsCount, highestRowid, termPostings, titleCount, type Postings } from './word-postings.js';
+import { bodyCount, CODES, fieldsCount, packedOfCode, PostingCursor, titleCount, type Postings } from './compact-postings.js';
+import { highestRowid, termPostings } from './word-postings.js';
 
 /** FTS5's BM25 parameter b. */
 const B = 0.75;
@@ -49,26 +50,31 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
   for (let index = 0; index < terms.length; index++) {
     const read = termPostings(db, table, terms[index]!, highest, stamp);
     if (read === null) return null;
-    rememberPhraseHits(db, table, phraseOfTerm[index]!, read.rowids.length);
+    rememberPhraseHits(db, table, phraseOfTerm[index]!, read.length);
     postings.push(read);
   }
-  const hits = postings.map((word) => word.rowids.length);
+  const hits = postings.map((word) => word.length);
   if (hits.reduce((sum, count) => sum + count, 0) < least) return null;
   const averageTokens = totals.tokens / totals.rows;
   const idfs = hits.map((count) => fts5Idf(db, totals.rows, count));
   const [titleWeight, bodyWeight, fieldsWeight] = weightArgs(input.weights);
 
   // each match's bound: its words' scores at the smallest length
-  const { bounds, scored, matches } = scratch(
+  const {
+    bounds,
+    scored,
+    matches,
+    buckets: bucketOf,
+  } = scratch(
     highest + 1,
-    postings.reduce((sum, word) => sum + word.rowids.length, 0),
+    postings.reduce((sum, word) => sum + word.length, 0),
   );
-  let matchCount = 0;
+  const found = { count: 0, most: 0 };
   const lengthNorm = K1 * (1 - B + (B * shortest) / averageTokens);
   try {
     for (let index = 0; index < terms.length; index++) {
       const times = repeats[index]! * idfs[index]! * ROUNDING;
-      matchCount = addBounds(
+      addBounds(
         postings[index]!,
         input.allowed,
         [titleWeight * ROUNDING, bodyWeight * ROUNDING, fieldsWeight * ROUNDING],
@@ -76,47 +82,52 @@ export function postingsTop(input: Bm25Input): Scored[] | null {
         lengthNorm,
         bounds,
         matches,
-        matchCount,
+        found,
       );
     }
+    const matchCount = found.count;
     if (matchCount === 0) return [];
     const all = matches.subarray(0, matchCount);
-    const first = highestBounds(all, bounds, input.needed + FIRST_CANDIDATES);
+    const buckets = bucketBounds(matches, matchCount, bounds, found.most, bucketOf);
+    const first = highestBounds(matches, buckets, input.needed + FIRST_CANDIDATES);
     let best = keepBest(input, exactScores(input, first, terms, termOfPhrase, postings, idfs, averageTokens, scored));
     if (best.length < input.needed)
       return keepBest(input, [...best, ...exactScores(input, [...all], terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
-    const threshold = best[input.needed - 1]![1];
-    const rest: number[] = [];
-    for (const rowid of all) if (scored[rowid] === 0 && bounds[rowid]! >= threshold) rest.push(rowid);
+    const rest = boundsReaching(matches, buckets, bounds, scored, best[input.needed - 1]![1]);
     if (rest.length > 0) best = keepBest(input, [...best, ...exactScores(input, rest, terms, termOfPhrase, postings, idfs, averageTokens, scored)]);
     return best;
   } finally {
-    // the scratch arrays left all zero for the next query: only the matches were written
-    for (let at = 0; at < matchCount; at++) {
-      bounds[matches[at]!] = 0;
-      scored[matches[at]!] = 0;
-    }
+    // the scratch arrays left all zero for the next query: only the matches were written (at once when they are many)
+    if (found.count * 8 > highest) {
+      bounds.fill(0, 0, highest + 1);
+      scored.fill(0, 0, highest + 1);
+    } else
+      for (let at = 0; at < found.count; at++) {
+        bounds[matches[at]!] = 0;
+        scored[matches[at]!] = 0;
+      }
   }
 }
 
 /**
  * Reused by every query (it touches only its matches): by rowid, all zero between queries, each
- * match's bound and whether it was scored exactly; and the matches found.
+ * match's bound and whether it was scored exactly; the matches found, and the bucket of each
+ * one's bound (see `bucketBounds`).
  */
-let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0) };
+let scratchArrays = { bounds: new Float64Array(0), scored: new Uint8Array(0), matches: new Int32Array(0), buckets: new Uint16Array(0) };
 
 /** The scratch arrays (see `scratchArrays`), grown to at least `rows` rowids and `postings` matches. */
-function scratch(rows: number, postings: number): { bounds: Float64Array; scored: Uint8Array; matches: Int32Array } {
+function scratch(rows: number, postings: number): typeof scratchArrays {
   if (scratchArrays.bounds.length < rows) scratchArrays = { ...scratchArrays, bounds: new Float64Array(rows), scored: new Uint8Array(rows) };
-  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings) };
+  if (scratchArrays.matches.length < postings) scratchArrays = { ...scratchArrays, matches: new Int32Array(postings), buckets: new Uint16Array(postings) };
   return scratchArrays;
 }
 
 /**
  * Adds to `bounds[rowid]` the most a word adds to the score of each of its holders that passes
  * the filters (its counts weighted by `weights`, times `times`: its IDF and how often the query
- * holds it, at the length `lengthNorm` stands for), and appends the holders not seen before to
- * `matches` (from `count` on); returns the new count.
+ * holds it, at the length `lengthNorm` stands for), appends the holders not seen before to
+ * `matches` (from `found.count` on, which it moves), and keeps in `found.most` the highest bound.
  */
 function addBounds(
   word: Postings,
@@ -126,35 +137,72 @@ function addBounds(
   lengthNorm: number,
   bounds: Float64Array,
   matches: Int32Array,
-  count: number,
-): number {
-  const { rowids, counts } = word;
+  found: { count: number; most: number },
+): void {
   const [title, body, fields] = weights;
-  let added = count;
-  for (let at = 0; at < rowids.length; at++) {
-    const rowid = rowids[at]!;
+  // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
+  const bound = (packed: number) => {
+    const frequency = titleCount(packed) * title + bodyCount(packed) * body + fieldsCount(packed) * fields;
+    return times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
+  };
+  // the same, worked out once for each one-byte code of counts
+  const boundOfCode = new Float64Array(CODES);
+  for (let code = 1; code < CODES; code++) boundOfCode[code] = bound(packedOfCode(code));
+  let added = found.count;
+  let most = found.most;
+  for (const posting = new PostingCursor(word); posting.next();) {
+    const rowid = posting.rowid;
     if (allowed && !allowed.has(rowid)) continue;
-    const packed = counts[at]!;
-    const frequency = (packed & 0x3ff) * title + ((packed >>> 10) & 0x7ff) * body + (packed >>> 21) * fields;
-    if (bounds[rowid] === 0) matches[added++] = rowid;
-    // FTS5's term score (see `termScore`), bounded: nonzero for every holder, so the first bound marks a match
-    bounds[rowid] += times * ((frequency * (K1 + 1)) / (frequency + lengthNorm)) + Number.MIN_VALUE;
+    const before = bounds[rowid]!;
+    if (before === 0) matches[added++] = rowid;
+    const after = before + (posting.code !== 0 ? boundOfCode[posting.code]! : bound(posting.packed));
+    bounds[rowid] = after;
+    if (after > most) most = after;
   }
-  return added;
+  found.count = added;
+  found.most = most;
 }
 
-/** The matches with the highest bounds: at least `wanted` of them (all when fewer), picked by buckets of bounds. */
-function highestBounds(matches: Int32Array, bounds: Float64Array, wanted: number): number[] {
-  let most = 0;
-  for (const rowid of matches) if (bounds[rowid]! > most) most = bounds[rowid]!;
+/** The buckets of the bounds of `count` matches: the bucket of each (in `buckets`, by the match's place) and how many fall in each. */
+interface BoundBuckets {
+  buckets: Uint16Array;
+  count: number;
+  /** The bucket of a bound: its share of the highest, times `BUCKETS`, rounded down (so that a higher bound is never in a lower bucket). */
+  scale: number;
+  sizes: Uint32Array;
+}
+
+/** Puts each of the first `count` matches' bounds (`most` the highest) in its bucket. */
+function bucketBounds(matches: Int32Array, count: number, bounds: Float64Array, most: number, buckets: Uint16Array): BoundBuckets {
   const scale = BUCKETS / (most || 1);
   const sizes = new Uint32Array(BUCKETS + 1);
-  for (const rowid of matches) sizes[Math.floor(bounds[rowid]! * scale)]!++;
+  for (let at = 0; at < count; at++) {
+    const bucket = Math.floor(bounds[matches[at]!]! * scale);
+    buckets[at] = bucket;
+    sizes[bucket]!++;
+  }
+  return { buckets, count, scale, sizes };
+}
+
+/** The matches with the highest bounds: at least `wanted` of them (all when fewer), picked by their buckets. */
+function highestBounds(matches: Int32Array, { buckets, count, sizes }: BoundBuckets, wanted: number): number[] {
   let lowest = BUCKETS;
   for (let taken = sizes[lowest]!; lowest > 0 && taken < wanted;) taken += sizes[--lowest]!;
   const picked: number[] = [];
-  for (const rowid of matches) if (Math.floor(bounds[rowid]! * scale) >= lowest) picked.push(rowid);
+  for (let at = 0; at < count; at++) if (buckets[at]! >= lowest) picked.push(matches[at]!);
   return picked;
+}
+
+/** The matches not yet `scored` whose bound reaches `threshold` (only those of its bucket and above are looked at). */
+function boundsReaching(matches: Int32Array, { buckets, count, scale }: BoundBuckets, bounds: Float64Array, scored: Uint8Array, threshold: number): number[] {
+  const from = Math.floor(threshold * scale);
+  const reaching: number[] = [];
+  for (let at = 0; at < count; at++) {
+    if (buckets[at]! < from) continue;
+    const rowid = matches[at]!;
+    if (scored[rowid] === 0 && bounds[rowid]! >= threshold) reaching.push(rowid);
+  }
+  return reaching;
 }
 
 /**
@@ -181,12 +229,14 @@ function exactScores(
     scored[rowid] = 1;
   });
   const counts = terms.map(() => new Array<{ title: number; body: number; fields: number } | undefined>(wanted.length));
+  const ascending = [...wanted].sort((a, b) => a - b);
   for (let index = 0; index < terms.length; index++) {
-    const word = postings[index]!;
-    for (let at = 0; at < word.rowids.length; at++) {
-      if (scored[word.rowids[at]!] === 0) continue;
-      const slot = slots.get(word.rowids[at]!);
-      if (slot !== undefined) counts[index]![slot] = { title: titleCount(word, at), body: bodyCount(word, at), fields: fieldsCount(word, at) };
+    const posting = new PostingCursor(postings[index]!);
+    for (const rowid of ascending) {
+      if (!posting.seek(rowid)) break;
+      if (posting.rowid !== rowid) continue;
+      const packed = posting.packed;
+      counts[index]![slots.get(rowid)!] = { title: titleCount(packed), body: bodyCount(packed), fields: fieldsCount(packed) };
     }
   }
   const none = { title: 0, body: 0, fields: 0 };

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { unquote } from './fts-expression.js';
 import { ftsTerms } from './fts-terms.js';
+import { PostingCursor } from './compact-postings.js';
 import { highestRowid, termPostings } from './word-postings.js';
 
 /**
@@ -26,19 +27,22 @@ export function unionCount(
   }
   const highest = highestRowid(db, table);
   if (highest === null) return null;
-  // each row once: bit `rowid % 32` of word `rowid >> 5`
+  // each row once: bit `rowid % 32` of word `rowid >> 5`, set for every holder, the bits counted at the end (no branch per holder)
   const union = new Uint32Array((highest >>> 5) + 1);
-  let count = 0;
   for (let index = 0; index < terms.length; index++) {
     const postings = termPostings(db, table, terms[index]!, highest, stamp);
     if (postings === null) return null;
-    remember(phrases[index]!, postings.rowids.length);
-    for (const rowid of postings.rowids) {
-      const bit = 1 << (rowid & 31);
-      if ((union[rowid >>> 5]! & bit) !== 0) continue;
-      union[rowid >>> 5]! |= bit;
-      count++;
-    }
+    remember(phrases[index]!, postings.length);
+    for (const posting = new PostingCursor(postings); posting.next();) union[posting.rowid >>> 5]! |= 1 << (posting.rowid & 31);
   }
+  let count = 0;
+  for (const word of union) count += bitCount(word);
   return count;
+}
+
+/** How many bits of a 32-bit word are set. */
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -1,40 +1,13 @@
 import type Database from 'better-sqlite3';
 import { sql } from '../core/statements.js';
-import { readTermRows } from './fts-doclists.js';
+import { packCounts, PostingsBuilder, type Postings } from './compact-postings.js';
+import { readTermRows, type TermRows } from './fts-doclists.js';
 
-/** The most bytes of postings kept per connection and table (at 1,000,000 documents, the 20–40 most used common words). */
-const MAX_KEPT_BYTES = 128 * 1024 * 1024;
-/** Counts packed in 32 bits: the title's in the low 10, the body's in the next 11, the fields' in the high 11. */
-const TITLE_BITS = 10;
-const BODY_BITS = 11;
-const FIELDS_BITS = 11;
+/** The most bytes of postings kept per connection and table (about two bytes a holder: at 1,000,000 documents, the 450 words a 300-query bench run reads take 57 MB). */
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
-/**
- * The rows of an FTS5 table of documents (title, body, fields) that hold a term, in no order,
- * and how often each column of each holds it (see `titleCount`, `bodyCount`, `fieldsCount`).
- */
-export interface Postings {
-  rowids: Int32Array;
-  counts: Uint32Array;
-}
-
-/** How often the title of the `index`-th holder holds the term. */
-export function titleCount(postings: Postings, index: number): number {
-  return postings.counts[index]! & ((1 << TITLE_BITS) - 1);
-}
-
-/** How often the body of the `index`-th holder holds the term. */
-export function bodyCount(postings: Postings, index: number): number {
-  return (postings.counts[index]! >>> TITLE_BITS) & ((1 << BODY_BITS) - 1);
-}
-
-/** How often the fields of the `index`-th holder hold the term. */
-export function fieldsCount(postings: Postings, index: number): number {
-  return postings.counts[index]! >>> (TITLE_BITS + BODY_BITS);
-}
-
-/** Rowids from this one up are not read from the stored doclists here (a row's mark would take more than 16 MB); FTS5 counts them then. */
-const ROWID_LIMIT = 2 ** 27;
+/** Rowids from this one up are not read from the stored doclists here (the arrays by rowid, here and in `postingsTop`, would take more than 200 MB); FTS5 counts them then. */
+const ROWID_LIMIT = 2 ** 24;
 
 /** The highest rowid of a full-text table of documents, or null when its rowids are out of range here (or it is not one: see `readTermRows`). */
 export function highestRowid(db: Database.Database, table: string): number | null {
@@ -50,46 +23,70 @@ export function highestRowid(db: Database.Database, table: string): number | nul
 const kept = new WeakMap<Database.Database, Map<string, { stamp: string; postings: Map<string, Postings>; bytes: number }>>();
 
 /**
- * Reused while postings are read (they grow to the most any word needed): the rows named so far
- * (bit `rowid % 32` of word `rowid >> 5`), and the postings read so far, copied out at the end.
- * Fewer large arrays left behind, for the garbage collector to find between queries.
+ * Collects a word's postings as `readTermRows` tells them, in arrays reused from word to word
+ * (they grow to the most any word needed: fewer large arrays left behind for the garbage
+ * collector): by rowid, the rows named so far and those that hold the word (bit `rowid % 32` of
+ * word `rowid >> 5`), and the counts of each holder; then builds the postings in rowid order.
  */
-const decoding = { seen: new Uint32Array(0), rowids: new Int32Array(1024), counts: new Uint32Array(1024) };
+class PostingsCollector implements TermRows {
+  private seenRows = new Uint32Array(0);
+  private holders = new Uint32Array(0);
+  private counts = new Uint32Array(0);
+  private readonly builder = new PostingsBuilder();
+  private highest = 0;
+  /** False once a count did not fit its bits (see `packCounts`). */
+  fits = true;
+
+  /** Starts a word of a table whose rowids go up to `highest`. */
+  start(highest: number): void {
+    const words = (highest >>> 5) + 1;
+    if (this.seenRows.length < words) {
+      this.seenRows = new Uint32Array(words);
+      this.holders = new Uint32Array(words);
+    }
+    if (this.counts.length < highest + 1) this.counts = new Uint32Array(highest + 1);
+    this.seenRows.fill(0, 0, words);
+    this.holders.fill(0, 0, words);
+    this.highest = highest;
+    this.fits = true;
+  }
+
+  seen(rowid: number): boolean {
+    return rowid > this.highest || (this.seenRows[rowid >>> 5]! & (1 << (rowid & 31))) !== 0;
+  }
+
+  found(rowid: number, holds: boolean, columns: Uint32Array): void {
+    const bit = 1 << (rowid & 31);
+    this.seenRows[rowid >>> 5]! |= bit;
+    if (!holds) return;
+    const packed = packCounts(columns[0]!, columns[1]!, columns[2]!);
+    if (packed < 0) this.fits = false;
+    this.holders[rowid >>> 5]! |= bit;
+    this.counts[rowid] = packed;
+  }
+
+  /** The postings of the word started, in rowid order. */
+  postings(): Postings {
+    const { holders, counts, builder } = this;
+    builder.reset();
+    const words = (this.highest >>> 5) + 1;
+    for (let word = 0; word < words; word++) {
+      for (let bits = holders[word]!; bits !== 0; bits &= bits - 1) {
+        const rowid = word * 32 + 31 - Math.clz32(bits & -bits);
+        builder.add(rowid, counts[rowid]!);
+      }
+    }
+    return builder.build();
+  }
+}
+
+const collector = new PostingsCollector();
 
 /** The postings of `term` read from the table's stored doclists (rowids up to `highest`), or null when a count does not fit its bits or they cannot be read there. */
 function readPostings(db: Database.Database, table: string, term: string, highest: number): Postings | null {
-  const words = (highest >>> 5) + 1;
-  if (decoding.seen.length < words) decoding.seen = new Uint32Array(words);
-  const seen = decoding.seen;
-  seen.fill(0, 0, words);
-  let length = 0;
-  let fits = true;
-  const read = readTermRows(
-    db,
-    table,
-    term,
-    (rowid) => rowid > highest || (seen[rowid >>> 5]! & (1 << (rowid & 31))) !== 0,
-    (rowid, holds, columns) => {
-      seen[rowid >>> 5]! |= 1 << (rowid & 31);
-      if (!holds) return;
-      const title = columns[0]!;
-      const body = columns[1]!;
-      const fields = columns[2]!;
-      if (title >= 1 << TITLE_BITS || body >= 1 << BODY_BITS || fields >= 1 << FIELDS_BITS) fits = false;
-      if (length === decoding.rowids.length) {
-        const grownRowids = new Int32Array(length * 2);
-        grownRowids.set(decoding.rowids);
-        decoding.rowids = grownRowids;
-        const grownCounts = new Uint32Array(length * 2);
-        grownCounts.set(decoding.counts);
-        decoding.counts = grownCounts;
-      }
-      decoding.rowids[length] = rowid;
-      decoding.counts[length++] = (title | (body << TITLE_BITS) | (fields << (TITLE_BITS + BODY_BITS))) >>> 0;
-    },
-    3,
-  );
-  return read && fits ? { rowids: decoding.rowids.slice(0, length), counts: decoding.counts.slice(0, length) } : null;
+  collector.start(highest);
+  const read = readTermRows(db, table, term, collector, 3);
+  return read && collector.fits ? collector.postings() : null;
 }
 
 /**
@@ -118,12 +115,12 @@ export function termPostings(db: Database.Database, table: string, term: string,
   }
   const postings = readPostings(db, table, term, highest);
   if (!postings) return null;
-  const bytes = postings.rowids.byteLength + postings.counts.byteLength;
+  const bytes = postings.bytes;
   if (bytes <= MAX_KEPT_BYTES) {
     for (const [oldest, dropped] of entry.postings) {
       if (entry.bytes + bytes <= MAX_KEPT_BYTES) break;
       entry.postings.delete(oldest);
-      entry.bytes -= dropped.rowids.byteLength + dropped.counts.byteLength;
+      entry.bytes -= dropped.bytes;
     }
     entry.postings.set(term, postings);
     entry.bytes += bytes;
