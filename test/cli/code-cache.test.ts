@@ -102,22 +102,27 @@ for (const { bundle, env } of BUNDLES) {
   });
 }
 
-describe("the built CLI with a damaged entry in the fast path's table", function () {
-  this.timeout(60_000);
-  let test: TestService;
-  let pkg: string;
-
+/** A test service and a copy of the built package for the tests of the current describe block to damage. */
+function damageablePackage(): { test: TestService; pkg: string } {
+  const fixture = {} as { test: TestService; pkg: string };
   before(async () => {
     requireBuild();
-    test = await startTestService();
-    pkg = copyPackage();
+    fixture.test = await startTestService();
+    fixture.pkg = copyPackage();
   });
   after(async () => {
-    await test?.close();
-    if (pkg) rmSync(pkg, { recursive: true, force: true });
+    await fixture.test?.close();
+    if (fixture.pkg) rmSync(fixture.pkg, { recursive: true, force: true });
   });
+  return fixture;
+}
+
+describe("the built CLI with a damaged entry in the fast path's table", function () {
+  this.timeout(60_000);
+  const fixture = damageablePackage();
 
   it('runs the command through oclif', async () => {
+    const { pkg, test } = fixture;
     writeFileSync(join(pkg, 'dist', 'cli', 'fast', 'search', 'index', 'list.json'), '{"id": "search:index:li');
     const result = await listFrom(pkg, test, {});
     assert.equal(result.stderr, '');
@@ -127,20 +132,10 @@ describe("the built CLI with a damaged entry in the fast path's table", function
 
 describe('the built CLI with a bundle not as the build writes it', function () {
   this.timeout(60_000);
-  let test: TestService;
-  let pkg: string;
-
-  before(async () => {
-    requireBuild();
-    test = await startTestService();
-    pkg = copyPackage();
-  });
-  after(async () => {
-    await test?.close();
-    if (pkg) rmSync(pkg, { recursive: true, force: true });
-  });
+  const fixture = damageablePackage();
 
   it('fails, saying to build the package again', async () => {
+    const { pkg, test } = fixture;
     const file = join(pkg, 'dist', 'cli', 'fast.cjs');
     const text = readFileSync(file, 'latin1');
     // The module's code without the function wrapper around it: a plain CommonJS module.
