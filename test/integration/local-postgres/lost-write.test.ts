@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { modules } from '../../../src/lib/local/registry.js';
-import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
+import type { LocalService } from '../../../src/lib/local/server.js';
 import { openPostgresNode, type PostgresNode } from '../../../src/lib/local/store/postgres/open-node.js';
 import { WriteQueue } from '../../../src/lib/local/store/write-queue.js';
 import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../../support/small-disk.js';
-import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { activeIndex, call, ok, textDoc, until } from '../local-search/support.js';
+import { nodesFixture } from './support.js';
 
 /** What the test sees of one write queued on a node: the queue, and how each run of the write ended. */
 interface QueuedWrite {
@@ -84,40 +83,17 @@ function copyOf(dataDir: string): { documents: string[]; appliedSeq: number } {
 
 describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function () {
   this.timeout(120_000);
-  let postgres: TestPostgres | undefined;
+  const fixture = nodesFixture();
   const clients: pg.Client[] = [];
-  const dirs: string[] = [];
   const mounts: string[] = [];
-  const services: LocalService[] = [];
   const nodes: PostgresNode[] = [];
-
-  before(async function () {
-    const missing = missingPostgres();
-    if (missing) {
-      console.log(`    (skipped: ${missing})`);
-      this.skip();
-    }
-    postgres = await startPostgres();
-  });
-  after(async () => {
+  fixture.cleanUp(async () => {
     for (const client of clients) await client.end().catch(() => undefined);
-    for (const service of services) await service.close().catch(() => undefined);
     for (const node of nodes) await node.close().finally(() => node.db.close());
     for (const mount of mounts) unmountSmallDisk(mount);
-    postgres?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-
-  const newDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nimbus-node-'));
-    dirs.push(dir);
-    return dir;
-  };
-  const start = async (databaseUrl: string, dataDir = newDir()) => {
-    const service = await startLocalService({ port: 0, createDelay: 0, dataDir, databaseUrl });
-    services.push(service);
-    return { service, dataDir };
-  };
+  const newDir = fixture.dataDir;
+  const start = async (databaseUrl: string, dataDir = newDir()) => ({ service: await fixture.start(databaseUrl, dataDir), dataDir });
   /** A 32 MB tmpfs, unmounted after the tests. */
   const smallDisk = () => {
     const mount = mountSmallDisk(newDir(), 32);
@@ -132,7 +108,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   };
 
   it('refuses only the write that hit SQLITE_FULL: nothing of it reaches the log, the writes grouped with it are appended in the next window, and every node holds exactly them', async () => {
-    const url = postgres!.createDatabase('lost_write');
+    const url = fixture.postgres.createDatabase('lost_write');
     const a = await start(url);
     const b = await start(url);
     const index = await activeIndex(a.service.endpoint);
@@ -231,7 +207,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   it('on a full disk, answers the write whose entry PostgreSQL committed though its copy could not commit it, and applies it once there is room; refuses the next writes, appending nothing', async () => {
     // a real full disk: node A's data dir is on a small tmpfs
     const mount = smallDisk();
-    const url = postgres!.createDatabase('full_disk');
+    const url = fixture.postgres.createDatabase('full_disk');
     const a = await start(url, join(mount, 'data'));
     const b = await start(url);
     const index = await activeIndex(a.service.endpoint);
@@ -287,7 +263,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
 
   it('a node whose disk has no room for the entries another node appended says its storage is full, and applies them once there is room', async () => {
     const mount = smallDisk();
-    const url = postgres!.createDatabase('full_follower');
+    const url = fixture.postgres.createDatabase('full_follower');
     const a = await start(url);
     const b = await start(url, join(mount, 'data'));
     const index = await activeIndex(a.service.endpoint);
@@ -312,7 +288,7 @@ describe('local service: SQLITE_FULL on a node of a PostgreSQL store', function 
   });
 
   it("appends nothing of a window whose work lost SQLite's transaction, though the work wrote before the statement that failed", async () => {
-    const url = postgres!.createDatabase('lost_window');
+    const url = fixture.postgres.createDatabase('lost_window');
     const open = async () => {
       const node = await openPostgresNode({
         databaseUrl: url,

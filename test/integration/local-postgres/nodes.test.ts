@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startLocalService, type LocalService } from '../../../src/lib/local/server.js';
-import { missingPostgres, startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { activeIndex, call, ok, textDoc, until } from '../local-search/support.js';
+import { nodesFixture } from './support.js';
 
 /** The parts of Query's answer that must be equal on every node (ids made per query left out). */
 function answerOf(output: any): unknown {
@@ -57,37 +55,11 @@ async function execWhenUnlocked(file: string, sql: string): Promise<void> {
 
 describe('local service: nodes of one PostgreSQL store', function () {
   this.timeout(120_000);
-  let postgres: TestPostgres | undefined;
-  const dirs: string[] = [];
-  const services: LocalService[] = [];
-
-  before(async function () {
-    const missing = missingPostgres();
-    if (missing) {
-      console.log(`    (skipped: ${missing})`);
-      this.skip();
-    }
-    postgres = await startPostgres();
-  });
-  after(async () => {
-    for (const service of services) await service.close().catch(() => undefined);
-    postgres?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const dataDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nimbus-node-'));
-    dirs.push(dir);
-    return dir;
-  };
-  const start = async (databaseUrl?: string, dir = dataDir()) => {
-    const service = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, ...(databaseUrl ? { databaseUrl } : {}) });
-    services.push(service);
-    return service;
-  };
+  const fixture = nodesFixture();
+  const { dataDir, start } = fixture;
 
   it('a write on one node is there at once on it, soon on the other, and both answer as a SQLite service does', async () => {
-    const url = postgres!.createDatabase('equal_answers');
+    const url = fixture.postgres.createDatabase('equal_answers');
     const [a, b, alone] = [await start(url), await start(url), await start()];
     const indexOnA = await activeIndex(a.endpoint);
     const indexAlone = await activeIndex(alone.endpoint);
@@ -116,7 +88,7 @@ describe('local service: nodes of one PostgreSQL store', function () {
   });
 
   it('a request that fails after writing leaves nothing in the log: the other node has the requests sent with it, and not its writes', async () => {
-    const url = postgres!.createDatabase('failed_request');
+    const url = fixture.postgres.createDatabase('failed_request');
     const dirOfA = dataDir();
     const [a, b] = [await start(url, dirOfA), await start(url)];
     const index = await activeIndex(a.endpoint);
@@ -140,7 +112,7 @@ describe('local service: nodes of one PostgreSQL store', function () {
   });
 
   it('a new node on an empty data dir serves the whole store', async () => {
-    const url = postgres!.createDatabase('new_node');
+    const url = fixture.postgres.createDatabase('new_node');
     const a = await start(url);
     const index = await activeIndex(a.endpoint);
     const documents = corpus(25);
@@ -155,7 +127,7 @@ describe('local service: nodes of one PostgreSQL store', function () {
   });
 
   it("a search page's session made on one node is known on the other, and signing out ends it on both", async () => {
-    const url = postgres!.createDatabase('page_sessions');
+    const url = fixture.postgres.createDatabase('page_sessions');
     const [a, b] = [await start(url), await start(url)];
     const index = await activeIndex(a.endpoint);
     const { Id } = await ok(a.endpoint, 'CreateExperience', { IndexId: index, Name: 'portal', RoleArn: 'arn:aws:iam::000000000000:role/search' });
@@ -194,21 +166,21 @@ describe('local service: nodes of one PostgreSQL store', function () {
   });
 
   it('a node whose copy is ahead of a restored pg_dump rebuilds it from the log, and serves what the dump holds', async () => {
-    const url = postgres!.createDatabase('restored');
+    const url = fixture.postgres.createDatabase('restored');
     const dir = dataDir();
     const notices: string[] = [];
     const first = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url });
     const index = await activeIndex(first.endpoint);
     const documents = corpus(20);
     await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(0, 10) });
-    const dump = join(postgres!.dir, 'restored.dump');
-    postgres!.dump('restored', dump);
+    const dump = join(fixture.postgres.dir, 'restored.dump');
+    fixture.postgres.dump('restored', dump);
     await ok(first.endpoint, 'BatchPutDocument', { IndexId: index, Documents: documents.slice(10, 20) });
     assert.equal((await ok(first.endpoint, 'Query', { IndexId: index, QueryText: 'care', PageSize: 100 })).TotalNumberOfResults, 20);
     await first.close();
-    postgres!.restore('restored', dump);
+    fixture.postgres.restore('restored', dump);
     const again = await startLocalService({ port: 0, createDelay: 0, dataDir: dir, databaseUrl: url, onUpgradeNotice: (step) => notices.push(step) });
-    services.push(again);
+    fixture.cleanUp(() => again.close().catch(() => undefined));
     assert.deepEqual(notices, [
       "rebuilding this node's copy from the PostgreSQL store's log (the copy is of a later state of the store than the log has: it was restored from a dump)",
     ]);
