@@ -21,8 +21,8 @@ function launch(script, input, nodeArgs = [], env = process.env) {
 }
 
 /**
- * Starts a server child and resolves, once it prints its JSON line, to `{info, pid, stop()}`;
- * `stop()` sends SIGTERM and resolves when it has exited (so its files are closed).
+ * Starts a server child and resolves, once it prints its JSON line, to `{info, pid, log(), stop()}`;
+ * `log()` is the last 4,000 characters of its stderr; `stop()` sends SIGTERM and resolves when it has exited (so its files are closed).
  * @param {string} script
  * @param {unknown} input passed as the first argument, JSON
  * @param {string[]} [nodeArgs] options for node itself (e.g. --cpu-prof)
@@ -37,6 +37,7 @@ export function startServer(script, input, nodeArgs = []) {
       resolve({
         info: JSON.parse(line),
         pid: child.pid,
+        log: stderr,
         stop: () => {
           if (child.exitCode === null) child.kill('SIGTERM');
           return exited;

@@ -8,14 +8,15 @@ import { CLI_BIN, proc } from './paths.mjs';
 import { tempDir } from './temp-dir.mjs';
 
 /**
- * Starts the local service; resolves to `{endpoint, pid, dataDir, stop()}`. `stop()` closes it and
- * resolves to the size in bytes of its data dir; `dispose()` removes the dir.
+ * Starts the local service; resolves to `{endpoint, pid, dataDir, log(), stop()}`. `log()` is the
+ * end of its stderr (where it logs a request's failure); `stop()` closes it and resolves to the
+ * size in bytes of its data dir; `dispose()` removes the dir.
  * @param {string[]} [nodeArgs] options for the service's node process (e.g. --cpu-prof)
  */
 export async function startService(nodeArgs = []) {
   const dir = tempDir('data');
   const dataDir = dir.path;
-  const { info, pid, stop } = await startServer(proc('service'), { dataDir }, nodeArgs).catch((error) => {
+  const { info, pid, log, stop } = await startServer(proc('service'), { dataDir }, nodeArgs).catch((error) => {
     dir.remove();
     throw error;
   });
@@ -23,6 +24,7 @@ export async function startService(nodeArgs = []) {
     endpoint: info.endpoint,
     pid,
     dataDir,
+    log,
     stop: async () => {
       await stop();
       return dirSize(dataDir);

@@ -19,6 +19,11 @@ export async function localService(sizes) {
       { timeoutMs: 1_800_000 },
     );
     data = { ...load, docs: sizes.docs, queries: sizes.queries, clients: CLIENTS };
+    // a request the service failed: its log (kept in the run's JSON) says why
+    if (load.queryError || load.mix?.error || load.retrieve?.error) {
+      data.serviceLog = service.log();
+      process.stderr.write(`bench: the local service failed requests; the end of its log:\n${data.serviceLog}\n`);
+    }
   } catch (error) {
     data = { failed: error.message };
   } finally {

@@ -121,6 +121,38 @@ describe('search: the rows holding a term and how often each column holds it, re
     }
   });
 
+  it('are the rows MATCH finds for every term of a large vocabulary, a term that ends its page (its doclist on the next) among them', () => {
+    const db = new Database(join(dir, 'vocabulary.db'));
+    try {
+      db.exec(`CREATE VIRTUAL TABLE docs USING fts5(title, body, fields, ${TOKENIZE})`);
+      // pages of 200 bytes and a skewed vocabulary: long doclists, so that terms start late on a page
+      db.exec("INSERT INTO docs (docs, rank) VALUES ('pgsz', 200)");
+      const rand = random(3);
+      const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'an', 'el', 'or', 'us'];
+      const word = () => Array.from({ length: 2 + Math.floor(rand() ** 2 * 3) }, () => syllables[Math.floor(rand() ** 2 * syllables.length)]).join('');
+      const insert = db.prepare('INSERT INTO docs (rowid, title, body, fields) VALUES (?, ?, ?, ?)');
+      for (let batch = 0; batch < 8; batch++)
+        db.transaction(() => {
+          for (let i = 1; i <= 250; i++) insert.run(batch * 250 + i, word(), Array.from({ length: 12 }, word).join(' '), '');
+        })();
+      // merged: a merge writes a term's first rowid on the next page when the term fills its page
+      db.exec("INSERT INTO docs (docs) VALUES ('optimize')");
+      db.exec("CREATE VIRTUAL TABLE temp.docs_rows USING fts5vocab(main, docs, 'row')");
+      const terms = db.prepare('SELECT term FROM temp.docs_rows').pluck().all() as string[];
+      assert.ok(terms.length > 500, `${terms.length} terms`);
+      for (const term of terms) {
+        const matching = db.prepare('SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY rowid').pluck().all(`"${term}"`);
+        assert.deepEqual(
+          readRows(db, 'docs', term).map((row) => Number(row.split(':')[0])),
+          matching,
+          term,
+        );
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('count a plain OR of words from their postings, the same as FTS5 counts it, and the words too, until the table changes', () => {
     const db = new Database(join(dir, 'union.db'));
     try {

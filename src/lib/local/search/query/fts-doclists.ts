@@ -304,7 +304,9 @@ function readDoclist(
     return page;
   };
   const cursor = new DoclistCursor(read, segment, start.pageNo, start.page, start.at, start.end);
-  // the first rowid after a term is a value, not a delta
+  // the first rowid after a term is a value, not a delta; when the term fills its page, that
+  // value opens the next page (a merge writes it there), as FTS5's fts5SegIterLoadRowid reads it
+  while (cursor.at >= cursor.leafEnd) if (!cursor.nextPage()) throw new Error('an FTS5 doclist runs past its segment');
   let rowid: number | null = cursor.varint();
   const none = new Uint32Array(0);
   while (rowid !== null) {
