@@ -22,15 +22,23 @@ export function unmountSmallDisk(mount: string): void {
   execFileSync('umount', [mount]);
 }
 
-/** Fills the file system of `dir` with one file, `blockBytes` at a time, until it has no room left; returns the file. */
+/**
+ * Fills the file system of `dir` with one file until not one more byte fits: `blockBytes` at a
+ * time, then 4 KB, then a byte (a disk left with less than a block free could still take the
+ * few kilobytes SQLite needs to open a database); returns the file.
+ */
 export function fillDisk(dir: string, blockBytes = 4096): string {
   const filler = join(dir, 'filler');
   const fd = openSync(filler, 'w');
-  const block = Buffer.alloc(blockBytes);
   try {
-    for (;;) writeSync(fd, block);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    for (const size of [blockBytes, 4096, 1]) {
+      const block = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(fd, block);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
   } finally {
     closeSync(fd);
   }
