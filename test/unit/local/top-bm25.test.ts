@@ -328,60 +328,51 @@ describe('local search: the BM25 top equals full scoring', function () {
     return { runs, impact: answered };
   }
 
+  /** The several-word weightings of title and body the sweeps of word sets use. */
+  const SET_WEIGHTS = [
+    [5, 5],
+    [1, 10],
+    [10, 1],
+  ] as const;
+
   /**
-   * Checks queries of two to four words (pairs and triples of common and mid-frequency words, a
-   * word written twice, words that are one term) for many needs, filters and column weights,
-   * against full scoring; how many there were and how many MaxScore over the impact tokens
-   * answered.
+   * Queries of two to four words: pairs and triples of common and mid-frequency words, a word
+   * written twice, words that are one term (FTS5 folds case and diacritics: two phrases of one
+   * term). `common` keeps only the sets of mostly common words.
    */
-  function checkWordSets(): { runs: number; maxScore: number } {
+  function wordSets(common: boolean): string[] {
     const pick = (ranks: number[]) => ranks.map((rank) => WORDS[rank]!).join(' ');
-    const sets = [
+    // sets of mostly common words (their holders a tenth of the documents or more), then sets with rarer words
+    const held = [
       [0, 1],
       [2, 5, 9],
       [0, 3, 7, 12],
-      [4, 30],
       [1, 60, 200],
-      [8, 15, 40],
-      [20, 25],
       [3, 3, 6],
       [50, 90, 140],
+    ];
+    const mixed = [
+      [4, 30],
+      [8, 15, 40],
+      [20, 25],
       [0, 11, 300],
-    ].map(pick);
-    // the same word twice in other forms (FTS5 folds case and diacritics): two phrases of one term
-    sets.push(`${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`, `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`);
-    const weights = [
-      [5, 5],
-      [1, 10],
-      [10, 1],
-    ] as const;
-    const { runs, answered } = sweep(sets, weights, impactMaxScore, () => true);
+    ];
+    return [
+      ...(common ? held : [...held, ...mixed]).map(pick),
+      `${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`,
+      `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`,
+    ];
+  }
+
+  /** Checks `wordSets(false)` against full scoring; how many runs there were and how many MaxScore over the impact tokens answered. */
+  function checkWordSets(): { runs: number; maxScore: number } {
+    const { runs, answered } = sweep(wordSets(false), SET_WEIGHTS, impactMaxScore, () => true);
     return { runs, maxScore: answered };
   }
 
-  /**
-   * Checks sets of two to four words (as `checkWordSets`) against full scoring through the words' postings, read from the stored
-   * doclists; how many there were and how many the postings answered.
-   */
+  /** Checks `wordSets(true)` against full scoring through the words' postings, read from the stored doclists; how many runs there were and how many the postings answered. */
   function checkPostings(): { runs: number; postings: number } {
-    const pick = (ranks: number[]) => ranks.map((rank) => WORDS[rank]!).join(' ');
-    const texts = [
-      ...[
-        [0, 1],
-        [2, 5, 9],
-        [0, 3, 7, 12],
-        [1, 60, 200],
-        [3, 3, 6],
-        [50, 90, 140],
-      ].map(pick),
-    ];
-    texts.push(`${WORDS[2]} ${WORDS[2]!.toUpperCase()} ${WORDS[9]}`, `${WORDS[1]!.replace('x', 'ẍ')} ${WORDS[1]} ${WORDS[4]}`);
-    const weights = [
-      [5, 5],
-      [1, 10],
-      [10, 1],
-    ] as const;
-    const { runs, answered } = sweep(texts, weights, postingsTop, () => true);
+    const { runs, answered } = sweep(wordSets(true), SET_WEIGHTS, postingsTop, () => true);
     return { runs, postings: answered };
   }
 
